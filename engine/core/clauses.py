@@ -1,0 +1,112 @@
+"""Clause ids in code: the :func:`implements` decorator and clause rendering.
+
+An engine function that carries out a rule names the clause with
+``@implements("medici_vs_strozzi:turn.draw")``. The decorator only sets a
+``__clauses__`` attribute (no registry, no global state); ``regelwerk check``
+walks the engine modules and links every clause to the functions that cite it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import pkgutil
+import string
+from collections.abc import Callable, Iterator
+from typing import Any, TypeVar
+
+from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
+from regelwerk.engine.core.spec import Number, Spec, SpecError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def implements(*clause_ids: str) -> Callable[[F], F]:
+    """Mark a function as the implementation of the given clause ids."""
+
+    def mark(fn: F) -> F:
+        fn.__clauses__ = tuple(getattr(fn, "__clauses__", ())) + clause_ids  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def cited_clauses(obj: Any) -> tuple[str, ...]:
+    return tuple(getattr(obj, "__clauses__", ()))
+
+
+def implementations(package: str) -> Iterator[tuple[str, str]]:
+    """``(qualified function name, clause id)`` for every marked function under ``package``."""
+    root = importlib.import_module(package)
+    names = [package]
+    if hasattr(root, "__path__"):
+        names += [m.name for m in pkgutil.walk_packages(root.__path__, f"{package}.")]
+    seen: set[int] = set()
+    for name in names:
+        module = importlib.import_module(name)
+        for _, obj in inspect.getmembers(module):
+            candidates = [obj]
+            if inspect.isclass(obj):
+                candidates += [m for _, m in inspect.getmembers(obj, inspect.isfunction)]
+            for item in candidates:
+                if id(item) in seen or getattr(item, "__module__", None) != name:
+                    continue
+                seen.add(id(item))
+                for clause_id in cited_clauses(item):
+                    yield f"{name}.{item.__qualname__}", clause_id
+
+
+ASSUMED_MARK = N_("{value} (assumed)")
+
+
+class _SpecFormatter(string.Formatter):
+    """``{path.to.number}`` -> the spec value; assumed values pass through ``mark``."""
+
+    def __init__(self, spec: Spec, mark: Callable[[Number, str], str]) -> None:
+        self.spec = spec
+        self.mark = mark
+
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, str]:
+        if field_name in kwargs:
+            return kwargs[field_name], field_name
+        number = self.spec.number(field_name)
+        return number, field_name
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Number):
+            shown = format_value(value.value, format_spec)
+            return self.mark(value, shown) if value.assumed else shown
+        return format(value, format_spec)
+
+
+def format_value(value: Any, format_spec: str = "") -> str:
+    if isinstance(value, list | tuple):
+        return ", ".join(format(v, format_spec) for v in value)
+    return format(value, format_spec)
+
+
+def plain_mark(lang: str) -> Callable[[Number, str], str]:
+    template = gettext_for(lang, ASSUMED_MARK)
+    return lambda number, shown: template.format(value=shown)
+
+
+def clause_title(spec: Spec, clause_id: str, lang: str) -> str:
+    clause = spec.clause(clause_id)
+    return pgettext_for(lang, f"{clause_id}#title", clause.title)
+
+
+def clause_text(spec: Spec, clause_id: str, lang: str,
+                mark: Callable[[Number, str], str] | None = None) -> str:
+    """The clause in ``lang`` with every ``{number}`` filled in from the spec."""
+    clause = spec.clause(clause_id)
+    template = pgettext_for(lang, clause_id, clause.text)
+    try:
+        return _SpecFormatter(spec, mark or plain_mark(lang)).format(template)
+    except (KeyError, SpecError, IndexError, ValueError) as exc:
+        raise SpecError(f"{clause.file}:{clause.line}: clause {clause_id} ({lang}): {exc}") from None
+
+
+def fill(spec: Spec, template: str, lang: str,
+         mark: Callable[[Number, str], str] | None = None, **kwargs: Any) -> str:
+    """Fill ``{spec.paths}`` and keyword fields of any translated template."""
+    return _SpecFormatter(spec, mark or plain_mark(lang)).format(template, **kwargs)

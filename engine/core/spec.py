@@ -1,0 +1,245 @@
+"""Load a game's spec: numbers with their sources, clauses, interpretations, glossary.
+
+Every number a rule uses lives once, in ``spec/<game>/*.toml``. A leaf is a
+table with ``value``, ``source`` and ``confidence`` (``stated`` in the rule
+text, ``sourced`` from the public facts in ``shared/data``, ``derived`` from the
+text's examples, or ``assumed`` and marked as such wherever shown),
+optionally ``unit``, ``reason`` and ``range`` (the values an invariant must hold
+for when the number is not printed in the rulebook)::
+
+    [economy.start_money]
+    value = 300
+    source = "Spielvorbereitung"
+    confidence = "stated"
+
+The engine, the z3 models and the docs read numbers through :class:`Spec`.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+CONFIDENCES = ("stated", "sourced", "derived", "assumed")
+
+
+class SpecError(ValueError):
+    """A spec file is malformed; the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class Number:
+    """One value of the rules with its provenance."""
+
+    path: str
+    value: Any
+    source: str
+    confidence: str
+    reason: str = ""
+    unit: str = ""
+    range: tuple[int, int] | None = None
+    file: str = ""
+
+    @property
+    def assumed(self) -> bool:
+        return self.confidence == "assumed"
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule clause: a stable id, its group, its English text and its source.
+
+    ``text`` may name spec numbers as ``{path.to.number}``; they are filled in
+    when the clause is shown (:meth:`Spec.clause_text`), so a number is never
+    retyped into prose.
+    """
+
+    id: str
+    group: str
+    title: str
+    text: str
+    source: str
+    file: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Interpretation:
+    """A decision where the rule text is silent, ambiguous or the editions differ."""
+
+    id: str
+    question: str
+    evidence: tuple[Mapping[str, str], ...]
+    options: tuple[Mapping[str, str], ...]
+    decision: str
+    reason: str
+    clauses: tuple[str, ...]
+    tests: tuple[str, ...]
+    variant: str = ""
+
+
+@dataclass(frozen=True)
+class Term:
+    """A glossary entry: the German and English term for one thing of the game."""
+
+    key: str
+    en: str
+    de: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Spec:
+    """Everything ``spec/<game>/`` says about one game."""
+
+    game: str
+    numbers: Mapping[str, Number]
+    clauses: Mapping[str, Clause]
+    interpretations: Mapping[str, Interpretation]
+    glossary: tuple[Term, ...] = field(default_factory=tuple)
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, path: str) -> Any:
+        """The value at ``path`` (``spec["economy.start_money"]`` -> 300)."""
+        try:
+            return self.numbers[path].value
+        except KeyError:
+            raise SpecError(f"{self.game}: no number {path!r} in spec/{self.game}/") from None
+
+    def number(self, path: str) -> Number:
+        try:
+            return self.numbers[path]
+        except KeyError:
+            raise SpecError(f"{self.game}: no number {path!r} in spec/{self.game}/") from None
+
+    def clause(self, clause_id: str) -> Clause:
+        try:
+            return self.clauses[clause_id]
+        except KeyError:
+            raise SpecError(f"unknown clause {clause_id!r}") from None
+
+    def assumed(self) -> Iterator[Number]:
+        return (n for n in self.numbers.values() if n.assumed)
+
+    def with_numbers(self, overrides: Mapping[str, Any]) -> Spec:
+        """A copy where some values are replaced (a printed board, a mutant rule)."""
+        numbers = dict(self.numbers)
+        for path, value in overrides.items():
+            old = self.number(path)
+            numbers[path] = Number(path, value, f"override of {old.source}", "stated",
+                                   file="(override)", range=old.range)
+        return Spec(self.game, MappingProxyType(numbers), self.clauses,
+                    self.interpretations, self.glossary, self.meta)
+
+
+def _flatten(table: Mapping[str, Any], prefix: str, file: str) -> Iterator[Number]:
+    for key, item in table.items():
+        path = f"{prefix}.{key}" if prefix else key
+        if not isinstance(item, dict):
+            raise SpecError(f"{file}: {path} must be a table with value/source/confidence")
+        if "value" in item:
+            missing = {"source", "confidence"} - item.keys()
+            if missing:
+                raise SpecError(f"{file}: {path} lacks {', '.join(sorted(missing))}")
+            if item["confidence"] not in CONFIDENCES:
+                raise SpecError(f"{file}: {path}: confidence must be one of {CONFIDENCES}")
+            if item["confidence"] == "assumed" and not item.get("reason"):
+                raise SpecError(f"{file}: {path} is assumed but gives no reason")
+            rng = item.get("range")
+            yield Number(path, item["value"], item["source"], item["confidence"],
+                         item.get("reason", ""), item.get("unit", ""),
+                         tuple(rng) if rng else None, file)
+        else:
+            yield from _flatten(item, path, file)
+
+
+def _read(folder: Any, name: str) -> tuple[dict[str, Any], str]:
+    entry = folder / name
+    if not entry.is_file():
+        return {}, name
+    text = entry.read_text(encoding="utf-8")
+    try:
+        return tomllib.loads(text), f"spec/{folder.name}/{name}"
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(f"spec/{folder.name}/{name}: {exc}") from None
+
+
+def _clause_lines(text: str) -> dict[str, int]:
+    lines = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if stripped.startswith("id = "):
+            lines[stripped[5:].strip().strip('"')] = number
+    return lines
+
+
+def load_numbers(data: Mapping[str, Any], file: str) -> dict[str, Number]:
+    """Flatten a numbers/board TOML table into ``path -> Number``."""
+    return {n.path: n for n in _flatten(data, "", file)}
+
+
+def load_board_file(path: Path) -> dict[str, Any]:
+    """Read a user's printed-board file: ``{path: value}`` overrides for :meth:`Spec.with_numbers`."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SpecError(f"{path}: {exc}") from None
+    return {n.path: n.value for n in _flatten(data, "", str(path))}
+
+
+@lru_cache(maxsize=None)
+def load(game: str) -> Spec:
+    """Read ``spec/<game>/`` (numbers, board, clauses, interpretations, glossary)."""
+    folder = resources.files("regelwerk.spec") / game
+    if not folder.is_dir():
+        raise SpecError(f"no spec folder for game {game!r}")
+    numbers: dict[str, Number] = {}
+    for name in ("numbers.toml", "board.toml"):
+        data, file = _read(folder, name)
+        data.pop("meta", None)
+        for path, number in load_numbers(data, file).items():
+            if path in numbers:
+                raise SpecError(f"{file}: {path} is already defined in {numbers[path].file}")
+            numbers[path] = number
+
+    clauses: dict[str, Clause] = {}
+    data, file = _read(folder, "clauses.toml")
+    lines = _clause_lines((folder / "clauses.toml").read_text(encoding="utf-8")) if data else {}
+    for raw in data.get("clause", []):
+        missing = {"id", "group", "title", "text", "source"} - raw.keys()
+        if missing:
+            raise SpecError(f"{file}: clause {raw.get('id', '?')} lacks {sorted(missing)}")
+        if not raw["id"].startswith(f"{game}:"):
+            raise SpecError(f"{file}: clause id {raw['id']!r} must start with '{game}:'")
+        if raw["id"] in clauses:
+            raise SpecError(f"{file}: clause id {raw['id']!r} appears twice")
+        clauses[raw["id"]] = Clause(raw["id"], raw["group"], raw["title"], raw["text"],
+                                    raw["source"], file, lines.get(raw["id"], 0))
+
+    interpretations: dict[str, Interpretation] = {}
+    data, file = _read(folder, "interpretations.toml")
+    for raw in data.get("interpretation", []):
+        try:
+            item = Interpretation(
+                raw["id"], raw["question"], tuple(raw["evidence"]), tuple(raw["options"]),
+                raw["decision"], raw["reason"], tuple(raw["clauses"]), tuple(raw["tests"]),
+                raw.get("variant", ""))
+        except KeyError as exc:
+            raise SpecError(f"{file}: interpretation {raw.get('id', '?')} lacks {exc}") from None
+        if item.decision not in {o["id"] for o in item.options}:
+            raise SpecError(f"{file}: {item.id}: decision {item.decision!r} is not an option")
+        interpretations[item.id] = item
+
+    data, file = _read(folder, "glossary.toml")
+    glossary = tuple(Term(t["key"], t["en"], t["de"], t.get("note", ""))
+                     for t in data.get("term", []))
+    meta, _ = _read(folder, "numbers.toml")
+    return Spec(game, MappingProxyType(numbers), MappingProxyType(clauses),
+                MappingProxyType(interpretations), glossary,
+                MappingProxyType(meta.get("meta", {})))

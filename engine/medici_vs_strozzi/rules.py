@@ -1,0 +1,171 @@
+"""The fixed facts one game of Medici vs Strozzi is played with, read from spec.
+
+:class:`Rules` is built once per spec (and board / variant choice) and shared,
+never copied, by every state of a game. Nothing here is typed in: every number
+comes from ``spec/medici_vs_strozzi`` (see :func:`rules_from_spec`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.spec import Spec, SpecError
+
+GAME = "medici_vs_strozzi"
+MEDICI, STROZZI = 0, 1
+GOLD = "gold"
+
+#: Rule variants (interpretation register): option name -> allowed choices, default first.
+VARIANTS: Mapping[str, tuple[str, ...]] = {
+    "buy_without_room": ("buy_and_discard", "may_not_buy"),
+}
+
+
+@dataclass(frozen=True)
+class ScoringParams:
+    """The numbers round scoring needs; ints in the engine, z3 terms in proofs."""
+
+    harbour_payout: Any
+    per_marker: Any
+    bonus_small: Any
+    bonus_small_distance: Any
+    bonus_large: Any
+    bonus_large_distance: Any
+    half_length: Any
+    steps_per_tile: Any
+    double_move_value: Any
+    double_move_steps: Any
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Spec values in the shape the engine uses (tuples indexed by small ints)."""
+
+    spec: Spec
+    players: tuple[str, ...]
+    rounds: int
+    first_player: tuple[int, ...]
+    start_money: int
+    min_price: int
+    capacities: tuple[int, ...]
+    goods: tuple[str, ...]            # goods with tracks, then "gold"
+    tile_good: tuple[int, ...]        # tile id -> index into goods
+    tile_value: tuple[int, ...]       # tile id -> value
+    min_draw: int
+    max_draw: int
+    harbour_tracks: tuple[tuple[int, ...], ...]   # harbour -> goods indices of its tracks
+    track_offset: tuple[int, ...]     # harbour -> index of its first marker
+    scoring: ScoringParams
+    variants: Mapping[str, str]
+    price_sample_max: int
+
+    @property
+    def tile_count(self) -> int:
+        return len(self.tile_good)
+
+    @property
+    def marker_count(self) -> int:
+        return sum(len(t) for t in self.harbour_tracks)
+
+    @property
+    def harbour_count(self) -> int:
+        return len(self.harbour_tracks)
+
+
+def check_board(spec: Spec) -> None:
+    """Refuse a board that contradicts the rule text or the sourced facts."""
+    tracks = spec["board.harbour_tracks"]
+    goods = spec["tiles.goods"]
+    where = spec.number("board.harbour_tracks").file
+    if len(tracks) != spec["board.harbour_count"]:
+        raise SpecError(f"{where}: board.harbour_tracks lists {len(tracks)} harbours, "
+                        f"board.harbour_count says {spec['board.harbour_count']}")
+    if [len(t) for t in tracks] != list(spec["board.tracks_per_harbour"]):
+        raise SpecError(f"{where}: track counts {[len(t) for t in tracks]} differ from "
+                        f"board.tracks_per_harbour {spec['board.tracks_per_harbour']}")
+    for number, harbour in enumerate(tracks):
+        unknown = set(harbour) - set(goods)
+        if unknown:
+            raise SpecError(f"{where}: harbour {number} has tracks for unknown goods {sorted(unknown)}")
+        if len(set(harbour)) != len(harbour):
+            raise SpecError(f"{where}: harbour {number} has two tracks for one good")
+    half = spec["board.track_half_length"]
+    small, large = spec["board.bonus_small_distance"], spec["board.bonus_large_distance"]
+    if not 1 <= half:
+        raise SpecError(f"{where}: board.track_half_length must be at least 1")
+    for name, distance in (("board.bonus_small_distance", small),
+                           ("board.bonus_large_distance", large)):
+        if not 1 <= distance <= half:
+            raise SpecError(f"{where}: {name} = {distance} lies off the track (1..{half})")
+    if small == large:
+        raise SpecError(f"{where}: the two bonus spaces cannot be the same space")
+    if len(spec["ships.capacities"]) != len(tracks):
+        raise SpecError(f"{where}: each ship needs its own harbour: "
+                        f"{len(spec['ships.capacities'])} ships, {len(tracks)} harbours")
+
+
+def rules_from_spec(spec: Spec, variants: Mapping[str, str] | None = None) -> Rules:
+    """Build :class:`Rules` from a spec (default or with a printed board loaded)."""
+    check_board(spec)
+    chosen = {name: options[0] for name, options in VARIANTS.items()}
+    for name, option in (variants or {}).items():
+        if name not in VARIANTS:
+            raise SpecError(f"unknown rule variant {name!r}; known: {', '.join(VARIANTS)}")
+        if option not in VARIANTS[name]:
+            raise SpecError(f"variant {name}: {option!r} is not one of {VARIANTS[name]}")
+        chosen[name] = option
+    goods = tuple(spec["tiles.goods"]) + (GOLD,)
+    tile_good: list[int] = []
+    tile_value: list[int] = []
+    for index in range(len(goods) - 1):
+        for value in spec["tiles.values_per_good"]:
+            tile_good.append(index)
+            tile_value.append(value)
+    for _ in range(spec["tiles.gold_count"]):
+        tile_good.append(len(goods) - 1)
+        tile_value.append(spec["tiles.gold_value"])
+    tracks = tuple(tuple(goods.index(g) for g in harbour) for harbour in spec["board.harbour_tracks"])
+    offsets, total = [], 0
+    for harbour in tracks:
+        offsets.append(total)
+        total += len(harbour)
+    players = tuple(spec.meta["players"])
+    return Rules(
+        spec=spec,
+        players=players,
+        rounds=spec["rounds.count"],
+        first_player=tuple(players.index(p) for p in spec["rounds.first_player"]),
+        start_money=spec["economy.start_money"],
+        min_price=spec["economy.min_price"],
+        capacities=tuple(spec["ships.capacities"]),
+        goods=goods,
+        tile_good=tuple(tile_good),
+        tile_value=tuple(tile_value),
+        min_draw=spec["turn.min_draw"],
+        max_draw=spec["turn.max_draw"],
+        harbour_tracks=tracks,
+        track_offset=tuple(offsets),
+        scoring=ScoringParams(
+            harbour_payout=spec["scoring.harbour_payout"],
+            per_marker=spec["scoring.marker_payout"],
+            bonus_small=spec["scoring.bonus_small"],
+            bonus_small_distance=spec["board.bonus_small_distance"],
+            bonus_large=spec["scoring.bonus_large"],
+            bonus_large_distance=spec["board.bonus_large_distance"],
+            half_length=spec["board.track_half_length"],
+            steps_per_tile=spec["scoring.steps_per_tile"],
+            double_move_value=spec["scoring.double_move_value"],
+            double_move_steps=spec["scoring.double_move_steps"],
+        ),
+        variants=dict(chosen),
+        price_sample_max=spec["simulation.price_sample_max"],
+    )
+
+
+@lru_cache(maxsize=8)
+def default_rules() -> Rules:
+    return rules_from_spec(spec_module.load(GAME))

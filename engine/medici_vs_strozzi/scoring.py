@@ -1,0 +1,92 @@
+"""Round scoring of Medici vs Strozzi (Wertung einer Runde).
+
+The small functions take an ``ops`` argument so that the z3 models in
+:mod:`regelwerk.verification.medici_vs_strozzi` prove their bounds about this
+very code; :func:`score_round` applies them to a concrete end of round.
+
+Signs: a marker position counts spaces from the middle, positive towards the
+Medici player, negative towards the Strozzi player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from regelwerk.engine.core.arith import INT, Ops, clamp
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI, Rules, ScoringParams
+
+SIDE = (1, -1)  # direction towards MEDICI, STROZZI
+
+@implements("medici_vs_strozzi:scoring.harbour")
+def harbour_payout(own_total: Any, other_total: Any, params: ScoringParams, ops: Ops = INT) -> Any:
+    """The harbour payout for the higher total; a tie (even 0 : 0) pays nobody."""
+    return ops.if_(own_total > other_total, params.harbour_payout, 0)
+
+@implements("medici_vs_strozzi:scoring.marker_move")
+def tile_steps(value: int, params: ScoringParams, ops: Ops = INT) -> Any:
+    """How far one tile of a track's good moves that track's marker."""
+    return ops.if_(value == params.double_move_value, params.double_move_steps,
+                   params.steps_per_tile)
+
+@implements("medici_vs_strozzi:scoring.marker_move", "medici_vs_strozzi:setup.markers")
+def move_marker(position: Any, towards_medici: Any, towards_strozzi: Any,
+                params: ScoringParams, ops: Ops = INT) -> Any:
+    """Net both players' steps, then stop at the track's end (interp.marker_netting)."""
+    return clamp(ops, position + towards_medici - towards_strozzi,
+                 -params.half_length, params.half_length)
+
+@implements("medici_vs_strozzi:scoring.marker_payout", "medici_vs_strozzi:scoring.marker_bonus")
+def marker_income(position: Any, player: int, params: ScoringParams, ops: Ops = INT) -> Any:
+    """What one marker pays ``player``: the monopoly income plus a bonus space's value."""
+    distance = position * SIDE[player]
+    bonus = ops.if_(distance == params.bonus_large_distance, params.bonus_large,
+                    ops.if_(distance == params.bonus_small_distance, params.bonus_small, 0))
+    return ops.if_(distance > 0, params.per_marker + bonus, 0)
+
+@dataclass(frozen=True)
+class RoundScore:
+    """Everything the round scoring decided, per player (index 0 Medici, 1 Strozzi)."""
+
+    harbour_totals: tuple[tuple[int, int], ...]   # harbour -> (medici, strozzi)
+    harbour_income: tuple[int, int]
+    markers_before: tuple[int, ...]
+    markers_after: tuple[int, ...]
+    marker_income: tuple[int, int]
+
+    @property
+    def total(self) -> tuple[int, int]:
+        return (self.harbour_income[0] + self.marker_income[0],
+                self.harbour_income[1] + self.marker_income[1])
+
+Cargo = Sequence[Sequence[tuple[int, int]]]  # player -> harbour -> (good, value) tiles
+
+def score_round(rules: Rules, cargo: Cargo, markers: Sequence[int]) -> RoundScore:
+    """Score a round from what each player has in each harbour and the marker positions.
+
+    ``cargo[player][harbour]`` lists ``(good index, value)`` of the tiles on the
+    player's ship in that harbour (empty if he has none there).
+    """
+    params = rules.scoring
+    totals = tuple(tuple(sum(v for _, v in cargo[p][h]) for p in (MEDICI, STROZZI))
+                   for h in range(rules.harbour_count))
+    harbour_income = tuple(
+        sum(harbour_payout(t[p], t[1 - p], params) for t in totals) for p in (MEDICI, STROZZI))
+    after = list(markers)
+    for harbour, track_goods in enumerate(rules.harbour_tracks):
+        for k, good in enumerate(track_goods):
+            steps = [sum(tile_steps(v, params) for g, v in cargo[p][harbour] if g == good)
+                     for p in (MEDICI, STROZZI)]
+            i = rules.track_offset[harbour] + k
+            after[i] = move_marker(markers[i], steps[MEDICI], steps[STROZZI], params)
+    income = tuple(sum(marker_income(m, p, params) for m in after) for p in (MEDICI, STROZZI))
+    return RoundScore(totals, (harbour_income[0], harbour_income[1]), tuple(markers),
+                      tuple(after), (income[0], income[1]))
+
+@implements("medici_vs_strozzi:end.winner", "medici_vs_strozzi:money.loans")
+def winners(fortunes: Sequence[int]) -> tuple[int, ...]:
+    """The players with the largest fortune (cash minus loans); two means a shared win."""
+    best = max(fortunes)
+    return tuple(p for p, f in enumerate(fortunes) if f == best)

@@ -1,0 +1,65 @@
+"""The state of a game of Medici vs Strozzi: an immutable, cheaply copied tuple.
+
+A :class:`State` never changes; :func:`~regelwerk.engine.medici_vs_strozzi.play.apply`
+returns a new one with ``_replace`` (a shallow tuple copy: the nested tuples and
+the shared :class:`Rules` are reused, never deep-copied).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from regelwerk.engine.medici_vs_strozzi.rules import Rules
+from regelwerk.engine.medici_vs_strozzi.scoring import RoundScore
+
+NO_HARBOUR = -1
+NOBODY = -1
+
+
+class Phase(IntEnum):
+    DRAW = 0      # the active player draws (at least one tile, then optionally more)
+    PRICE = 1     # the active player names the price
+    RESPOND = 2   # the other player buys or declines
+    LOAD = 3      # the buyer loads one ship or discards
+    OVER = 4      # the game has ended
+
+
+class State(NamedTuple):
+    rules: Rules
+    seed: int
+    round: int                                   # 1-based
+    phase: Phase
+    active: int                                  # whose turn: 0 Medici, 1 Strozzi
+    bag: tuple[int, ...]                         # tile ids; the next draw takes the last
+    drawn: tuple[int, ...]                       # tiles on the table this turn
+    price: int
+    buyer: int
+    holds: tuple[tuple[tuple[int, ...], ...], ...]   # player -> ship -> tile ids
+    ports: tuple[tuple[int, ...], ...]           # player -> ship -> harbour or NO_HARBOUR
+    cash: tuple[int, int]
+    loans: tuple[int, int]
+    markers: tuple[int, ...]                     # one per track, harbour by harbour
+    discarded: tuple[int, ...]
+    scores: tuple[RoundScore, ...]               # one per finished round
+
+    @property
+    def current_player(self) -> int:
+        """Who must act now (the responder in RESPOND, the buyer in LOAD)."""
+        if self.phase == Phase.RESPOND:
+            return 1 - self.active
+        if self.phase == Phase.LOAD:
+            return self.buyer
+        return self.active
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def free_space(self, player: int) -> tuple[int, ...]:
+        caps = self.rules.capacities
+        return tuple(caps[s] - len(h) for s, h in enumerate(self.holds[player]))
+
+    def fortunes(self) -> tuple[int, int]:
+        """Cash minus loans (what counts at the end, end.winner)."""
+        return (self.cash[0] - self.loans[0], self.cash[1] - self.loans[1])

@@ -1,0 +1,5 @@
+"""``python -m regelwerk``: the same as the ``regelwerk`` console script."""
+
+from regelwerk.cli import main
+
+raise SystemExit(main())

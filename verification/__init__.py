@@ -1,0 +1,1 @@
+"""What must ALWAYS hold: z3 models of each game's invariants."""
