@@ -43,7 +43,7 @@ class BuildPyWithCatalogs(build_py):
 
         src = Path(__file__).parent / "locales"
         dst = Path(self.build_lib) / "regelwerk" / "locales"
-        for po in src.glob("*/LC_MESSAGES/regelwerk.po"):
+        for po in src.glob("*/LC_MESSAGES/regelwerk*.po"):
             with po.open("rb") as f:
                 catalog = read_po(f)
             target = dst / po.relative_to(src).with_suffix(".mo")

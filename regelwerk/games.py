@@ -1,25 +1,41 @@
-"""The games regelwerk knows: id -> engine and verification modules.
+"""The games regelwerk knows, found by convention.
 
-Adding a game means one entry here plus its folders under ``spec/``,
-``engine/``, ``verification/``, ``docs/`` and ``tests/``.
+A game ``<id>`` exists when ``spec/<id>/numbers.toml`` has a ``[meta]`` table
+with a ``title``; its layers are ``regelwerk.engine.<id>``,
+``regelwerk.verification.<id>``, the reference pages ``docs/<id>/`` and the
+catalog ``locales/<lang>/LC_MESSAGES/regelwerk-<id>.po``. Adding a game needs
+no edit here.
+
+Every engine module offers: ``new_game(seed, options)``, ``legal_actions``,
+``apply``, ``random_action(state, rng)``, ``is_terminal``, ``current_player``,
+``result``, ``violations`` (runtime invariants), ``action_to_json`` /
+``action_from_json`` and ``PLAYERS`` (min, max). Every verification module
+offers ``INVARIANTS`` and ``default_rules()``.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
 from types import ModuleType
 
-from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core import spec as spec_module
 
 
 @dataclass(frozen=True)
 class GameInfo:
     id: str
     title: str
-    engine: str
-    verification: str
-    docs: str
+
+    @property
+    def engine(self) -> str:
+        return f"regelwerk.engine.{self.id}"
+
+    @property
+    def verification(self) -> str:
+        return f"regelwerk.verification.{self.id}"
 
     def engine_module(self) -> ModuleType:
         return importlib.import_module(self.engine)
@@ -28,22 +44,25 @@ class GameInfo:
         return importlib.import_module(self.verification)
 
 
-GAMES: dict[str, GameInfo] = {
-    info.id: info
-    for info in (
-        GameInfo("medici_vs_strozzi", N_("Medici vs Strozzi (Reiner Knizia, 2006)"),
-                 "regelwerk.engine.medici_vs_strozzi",
-                 "regelwerk.verification.medici_vs_strozzi", "medici_vs_strozzi/index"),
-    )
-}
-
-
 class UnknownGame(KeyError):
     pass
 
 
+@lru_cache(maxsize=1)
+def games() -> dict[str, GameInfo]:
+    """All games, by id, in alphabetical order."""
+    found = {}
+    root = resources.files("regelwerk.spec")
+    for folder in sorted(root.iterdir(), key=lambda f: f.name):
+        if folder.is_dir() and (folder / "numbers.toml").is_file():
+            spec = spec_module.load(folder.name)
+            if "title" in spec.meta:
+                found[folder.name] = GameInfo(folder.name, spec.meta["title"])
+    return found
+
+
 def get(game: str) -> GameInfo:
     try:
-        return GAMES[game]
+        return games()[game]
     except KeyError:
         raise UnknownGame(game) from None

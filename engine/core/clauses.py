@@ -62,9 +62,10 @@ ASSUMED_MARK = N_("{value} (assumed)")
 class _SpecFormatter(string.Formatter):
     """``{path.to.number}`` -> the spec value; assumed values pass through ``mark``."""
 
-    def __init__(self, spec: Spec, mark: Callable[[Number, str], str]) -> None:
+    def __init__(self, spec: Spec, mark: Callable[[Number, str], str], lang: str = "en") -> None:
         self.spec = spec
         self.mark = mark
+        self.terms = {t.key: getattr(t, lang, t.en) for t in spec.glossary}
 
     def get_field(self, field_name: str, args: Any, kwargs: Any) -> tuple[Any, str]:
         if field_name in kwargs:
@@ -74,9 +75,17 @@ class _SpecFormatter(string.Formatter):
 
     def format_field(self, value: Any, format_spec: str) -> str:
         if isinstance(value, Number):
-            shown = format_value(value.value, format_spec)
+            shown = format_value(self._localise(value.value), format_spec)
             return self.mark(value, shown) if value.assumed else shown
         return format(value, format_spec)
+
+    def _localise(self, value: Any) -> Any:
+        """Glossary keys (``"furs"``) become the term of the reader's language."""
+        if isinstance(value, str):
+            return self.terms.get(value, value)
+        if isinstance(value, list | tuple):
+            return [self._localise(v) for v in value]
+        return value
 
 
 def format_value(value: Any, format_spec: str = "") -> str:
@@ -101,7 +110,7 @@ def clause_text(spec: Spec, clause_id: str, lang: str,
     clause = spec.clause(clause_id)
     template = pgettext_for(lang, clause_id, clause.text)
     try:
-        return _SpecFormatter(spec, mark or plain_mark(lang)).format(template)
+        return _SpecFormatter(spec, mark or plain_mark(lang), lang).format(template)
     except (KeyError, SpecError, IndexError, ValueError) as exc:
         raise SpecError(f"{clause.file}:{clause.line}: clause {clause_id} ({lang}): {exc}") from None
 
@@ -109,4 +118,4 @@ def clause_text(spec: Spec, clause_id: str, lang: str,
 def fill(spec: Spec, template: str, lang: str,
          mark: Callable[[Number, str], str] | None = None, **kwargs: Any) -> str:
     """Fill ``{spec.paths}`` and keyword fields of any translated template."""
-    return _SpecFormatter(spec, mark or plain_mark(lang)).format(template, **kwargs)
+    return _SpecFormatter(spec, mark or plain_mark(lang), lang).format(template, **kwargs)

@@ -35,27 +35,43 @@ def default_language() -> str:
     return SOURCE_LANGUAGE
 
 
+def _compile_po(data: bytes) -> gettext.GNUTranslations:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    buffer = io.BytesIO()
+    write_mo(buffer, read_po(io.BytesIO(data)))
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
 @lru_cache(maxsize=None)
 def translation(lang: str) -> gettext.NullTranslations:
-    """The catalog for ``lang`` (cached; translations are immutable)."""
+    """All of regelwerk's catalogs for ``lang`` chained (cached; they never change).
+
+    The core catalog is ``regelwerk.po``; each game has its own
+    ``regelwerk-<game>.po`` so games are translated independently.
+    """
     if lang == SOURCE_LANGUAGE:
         return gettext.NullTranslations()
     if lang not in LANGUAGES:
         raise UnknownLanguage(lang)
     folder = resources.files("regelwerk.locales") / lang / "LC_MESSAGES"
-    mo = folder / f"{DOMAIN}.mo"
-    if mo.is_file():
-        return gettext.GNUTranslations(io.BytesIO(mo.read_bytes()))
-    po = folder / f"{DOMAIN}.po"
-    if po.is_file():
-        from babel.messages.mofile import write_mo
-        from babel.messages.pofile import read_po
-
-        buffer = io.BytesIO()
-        write_mo(buffer, read_po(io.BytesIO(po.read_bytes())))
-        buffer.seek(0)
-        return gettext.GNUTranslations(buffer)
-    raise UnknownLanguage(f"{lang}: no catalog at {folder}")
+    domains = sorted({entry.name.rsplit(".", 1)[0] for entry in folder.iterdir()
+                      if entry.name.startswith(DOMAIN) and entry.name.endswith((".mo", ".po"))})
+    if DOMAIN not in domains:
+        raise UnknownLanguage(f"{lang}: no catalog {DOMAIN}.po at {folder}")
+    chain: gettext.NullTranslations | None = None
+    for domain in domains:
+        mo, po = folder / f"{domain}.mo", folder / f"{domain}.po"
+        catalog = (gettext.GNUTranslations(io.BytesIO(mo.read_bytes())) if mo.is_file()
+                   else _compile_po(po.read_bytes()))
+        if chain is None:
+            chain = catalog
+        else:
+            chain.add_fallback(catalog)
+    assert chain is not None
+    return chain
 
 
 def gettext_for(lang: str, message: str) -> str:
