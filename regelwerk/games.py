@@ -1,7 +1,7 @@
 """The games regelwerk knows, found by convention.
 
 A game ``<id>`` exists when ``spec/<id>/numbers.toml`` has a ``[meta]`` table
-with a ``title``; its layers are ``regelwerk.engine.<id>``,
+with a ``title`` and its engine package exists; its layers are ``regelwerk.engine.<id>``,
 ``regelwerk.verification.<id>``, the reference pages ``docs/<id>/`` and the
 catalog ``locales/<lang>/LC_MESSAGES/regelwerk-<id>.po``. Adding a game needs
 no edit here.
@@ -16,6 +16,7 @@ offers ``INVARIANTS`` and ``default_rules()``.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -54,7 +55,8 @@ def games() -> dict[str, GameInfo]:
     found = {}
     root = resources.files("regelwerk.spec")
     for folder in sorted(root.iterdir(), key=lambda f: f.name):
-        if folder.is_dir() and (folder / "numbers.toml").is_file():
+        if folder.is_dir() and (folder / "numbers.toml").is_file() \
+                and importlib.util.find_spec(f"regelwerk.engine.{folder.name}") is not None:
             spec = spec_module.load(folder.name)
             if "title" in spec.meta:
                 found[folder.name] = GameInfo(folder.name, spec.meta["title"])

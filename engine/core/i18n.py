@@ -3,7 +3,7 @@
 No global ``install()``: every user-facing string is translated for the language
 the caller asks for. Catalogs ship compiled (``.mo``) in the wheel; in a source
 checkout the ``.po`` file is compiled in memory with Babel, so German never
-silently falls back to English.
+silently falls back to English and never comes from a stale ``.mo``.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import gettext
 import io
 import locale
 import os
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 DOMAIN = "regelwerk"
@@ -45,7 +45,7 @@ def _compile_po(data: bytes) -> gettext.GNUTranslations:
     return gettext.GNUTranslations(buffer)
 
 
-@lru_cache(maxsize=None)
+@cache
 def translation(lang: str) -> gettext.NullTranslations:
     """All of regelwerk's catalogs for ``lang`` chained (cached; they never change).
 
@@ -64,8 +64,10 @@ def translation(lang: str) -> gettext.NullTranslations:
     chain: gettext.NullTranslations | None = None
     for domain in domains:
         mo, po = folder / f"{domain}.mo", folder / f"{domain}.po"
-        catalog = (gettext.GNUTranslations(io.BytesIO(mo.read_bytes())) if mo.is_file()
-                   else _compile_po(po.read_bytes()))
+        # A source checkout has the .po (the truth; a .mo beside it may be stale,
+        # Sphinx writes one); the wheel ships only the compiled .mo.
+        catalog = (_compile_po(po.read_bytes()) if po.is_file()
+                   else gettext.GNUTranslations(io.BytesIO(mo.read_bytes())))
         if chain is None:
             chain = catalog
         else:

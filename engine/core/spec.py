@@ -20,7 +20,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
@@ -193,7 +193,7 @@ def load_board_file(path: Path) -> dict[str, Any]:
     return {n.path: n.value for n in _flatten(data, "", str(path))}
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(game: str) -> Spec:
     """Read ``spec/<game>/`` (numbers, board, clauses, interpretations, glossary)."""
     folder = resources.files("regelwerk.spec") / game

@@ -7,8 +7,6 @@ of the model; ``regelwerk simulate`` checks them on every state it reaches.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from regelwerk.engine.medici_vs_strozzi.state import NO_HARBOUR, Phase, State
 
 
@@ -34,10 +32,12 @@ def violations(state: State) -> list[str]:
     half = rules.scoring.half_length
     if any(not -half <= m <= half for m in state.markers):
         broken.append("mvs.markers_on_track")
-    everywhere = Counter(state.bag) + Counter(state.drawn) + Counter(state.discarded)
-    for player_holds in state.holds:
-        for hold in player_holds:
-            everywhere += Counter(hold)
-    if state.phase != Phase.OVER and everywhere != Counter(range(rules.tile_count)):
-        broken.append("mvs.tiles_conserved")
+    if state.phase != Phase.OVER:
+        everywhere = [*state.bag, *state.drawn, *state.discarded]
+        for player_holds in state.holds:
+            for hold in player_holds:
+                everywhere += hold
+        # Tile ids are distinct, so "each tile exactly once" is length + set equality.
+        if len(everywhere) != rules.tile_count or set(everywhere) != set(range(rules.tile_count)):
+            broken.append("mvs.tiles_conserved")
     return broken

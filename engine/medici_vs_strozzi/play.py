@@ -9,15 +9,17 @@ described by (options, seed, actions).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.actions import OpenChoice
+from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.spec import SpecError
 from regelwerk.engine.medici_vs_strozzi.actions import (
     BUY,
     DECLINE,
@@ -48,9 +50,13 @@ C = "medici_vs_strozzi:"
 
 
 def rules_for(options: Mapping[str, Any] | None = None) -> Rules:
-    """Rules for the given options: ``board`` (overrides of board numbers) and variants."""
+    """Rules for the given options: ``players``, ``board`` (overrides of board numbers)
+    and rule variants (``VARIANTS``)."""
     options = dict(options or {})
     board = options.pop("board", None)
+    players = options.pop("players", None)
+    if players is not None and players != len(default_rules().players):
+        raise SpecError(f"{GAME} is a game for exactly {len(default_rules().players)} players")
     if not board and not options:
         return default_rules()
     spec = spec_module.load(GAME)
@@ -89,10 +95,27 @@ def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
 
 
 @implements(C + "turn.draw", C + "turn.draw_limit")
+def draw_allowance(max_draw: Any, free_spaces: Sequence[Any], in_play: Any,
+                   ops: Ops = INT) -> Any:
+    """Tiles a turn may draw in all: at most ``max_draw``, no more than the roomiest
+    own ship takes, and no more than ``in_play`` (drawn so far plus the bag)."""
+    roomiest = free_spaces[0]
+    for free in free_spaces[1:]:
+        roomiest = ops.if_(free > roomiest, free, roomiest)
+    limit = ops.if_(roomiest < max_draw, roomiest, max_draw)
+    return ops.if_(in_play < limit, in_play, limit)
+
+
 def draw_limit(state: State) -> int:
     """How many tiles the active player may have drawn this turn in all."""
-    return min(state.rules.max_draw, max(state.free_space(state.active)),
-               len(state.drawn) + len(state.bag))
+    return draw_allowance(state.rules.max_draw, state.free_space(state.active),
+                          len(state.drawn) + len(state.bag))
+
+
+@implements(C + "turn.load")
+def hold_has_room(capacity: Any, loaded: Any, count: Any) -> Any:
+    """Whether a hold of ``capacity`` with ``loaded`` tiles takes ``count`` more."""
+    return capacity - loaded >= count
 
 
 @implements(C + "turn.load", C + "turn.port")
@@ -103,7 +126,7 @@ def loading_options(state: State, player: int, count: int) -> tuple[Load, ...]:
     used = {h for h in ports if h != NO_HARBOUR}
     options = []
     for ship, hold in enumerate(state.holds[player]):
-        if rules.capacities[ship] - len(hold) < count:
+        if not hold_has_room(rules.capacities[ship], len(hold), count):
             continue
         if ports[ship] != NO_HARBOUR:
             options.append(Load(ship, ports[ship]))
@@ -234,8 +257,9 @@ def _load(state: State, action: Load) -> State:
         raise IllegalAction(C + "turn.load", N_("There is no ship {ship}."), ship=ship)
     if type(harbour) is not int or not 0 <= harbour < rules.harbour_count:
         raise IllegalAction(C + "turn.port", N_("There is no harbour {harbour}."), harbour=harbour)
-    free = rules.capacities[ship] - len(state.holds[player][ship])
-    if free < len(state.drawn):
+    loaded = len(state.holds[player][ship])
+    if not hold_has_room(rules.capacities[ship], loaded, len(state.drawn)):
+        free = rules.capacities[ship] - loaded
         raise IllegalAction(C + "turn.load",
                             N_("Ship {ship} has room for {free} tiles, not {count}."),
                             ship=ship, free=free, count=len(state.drawn))

@@ -95,7 +95,7 @@ def check_board(spec: Spec) -> None:
             raise SpecError(f"{where}: harbour {number} has two tracks for one good")
     half = spec["board.track_half_length"]
     small, large = spec["board.bonus_small_distance"], spec["board.bonus_large_distance"]
-    if not 1 <= half:
+    if not half >= 1:
         raise SpecError(f"{where}: board.track_half_length must be at least 1")
     for name, distance in (("board.bonus_small_distance", small),
                            ("board.bonus_large_distance", large)):

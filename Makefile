@@ -1,0 +1,39 @@
+# regelwerk: two commands for a fresh machine (Python 3.11+, pip, make).
+#   make site   set up, verify every game, check traceability, build both sites
+#   make test   set up and run the whole test suite (what CI runs)
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PYTEST_WORKERS ?= 2
+
+.PHONY: site test lint catalogs bench clean
+
+$(STAMP): pyproject.toml setup.py constraints.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[docs,test,bench]"
+	touch $(STAMP)
+
+site: $(STAMP)
+	$(BIN)/regelwerk verify
+	$(BIN)/regelwerk check
+	$(BIN)/regelwerk docs
+
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+# For translators: merge new English text into the German catalogs (engine and docs).
+catalogs: $(STAMP)
+	$(BIN)/python -c "from pathlib import Path; from regelwerk import catalogs, site; print(catalogs.update(Path('.'))); site.update_catalogs(Path('.'))"
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf _build build dist *.egg-info

@@ -1,0 +1,472 @@
+"""The ``regelwerk`` command line (also ``python -m regelwerk``).
+
+Output language: ``--lang de|en`` (default: ``REGELWERK_LANG`` or the locale).
+Every command has ``--help``; errors are one line on stderr, never a traceback.
+Exit codes: 0 success, 1 a check failed (a violation, a gap, an unproven
+invariant), 2 bad usage or input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+from regelwerk import games
+from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.clauses import clause_text, clause_title, fill, implementations
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import LANGUAGES, N_, default_language, gettext_for
+from regelwerk.engine.core.records import GameRecord, RecordError
+from regelwerk.engine.core.spec import SpecError
+
+# argparse's own messages, so they can be shown in the reader's language.
+_ARGPARSE_MESSAGES = (
+    (re.compile(r"the following arguments are required: (?P<args>.*)"),
+     N_("the following arguments are required: {args}")),
+    (re.compile(r"unrecognized arguments: (?P<args>.*)"), N_("unrecognized arguments: {args}")),
+    (re.compile(r"argument (?P<arg>\S+): invalid choice: (?P<value>.*?) \(choose from (?P<choices>.*)\)"),
+     N_("argument {arg}: invalid choice: {value} (choose from {choices})")),
+    (re.compile(r"argument (?P<arg>\S+): invalid (?P<kind>\w+) value: (?P<value>.*)"),
+     N_("argument {arg}: invalid {kind} value: {value}")),
+    (re.compile(r"argument (?P<arg>\S+): expected one argument"),
+     N_("argument {arg}: expected one argument")),
+)
+
+
+class UsageError(Exception):
+    """Bad input; the message is already in the reader's language."""
+
+
+class Failed(Exception):
+    """A check ran and found problems (exit 1)."""
+
+
+def _translator(lang: str) -> Callable[[str], str]:
+    return lambda message: gettext_for(lang, message)
+
+
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    usage_prefix = "usage: "
+
+    def add_usage(self, usage: Any, actions: Any, groups: Any, prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups,
+                          self.usage_prefix if prefix is None else prefix)
+
+
+class _Parser(argparse.ArgumentParser):
+    lang = "en"
+
+    def error(self, message: str) -> NoReturn:
+        _ = _translator(self.lang)
+        for pattern, template in _ARGPARSE_MESSAGES:
+            match = pattern.fullmatch(message)
+            if match:
+                message = _(template).format(**match.groupdict())
+                break
+        self.exit(2, _("regelwerk: error: {message} (see --help)").format(message=message) + "\n")
+
+
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    _ = _translator(lang)
+
+    class Formatter(_Formatter):
+        usage_prefix = _("usage: ")
+
+    class Parser(_Parser):
+        pass
+
+    Parser.lang = lang
+
+    def parser_kwargs(description: str) -> dict[str, Any]:
+        return {"description": description, "formatter_class": Formatter, "add_help": False}
+
+    def common(p: argparse.ArgumentParser) -> None:
+        p._positionals.title = _("positional arguments")
+        p._optionals.title = _("options")
+        p.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+        p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                       help=_("output language (default: from REGELWERK_LANG or the locale)"))
+
+    parser = Parser(prog="regelwerk", **parser_kwargs(_(
+        "regelwerk: executable, verified, bilingual rules of four Florentine board games.")))
+    common(parser)
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"), parser_class=Parser,
+                                title=_("commands"))
+    sub.required = True
+
+    p = sub.add_parser("games", help=_("list the games"), **parser_kwargs(
+        _("List every game with its players, clauses and invariants.")))
+    common(p)
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
+    p = sub.add_parser("rule", help=_("show one rule clause"), **parser_kwargs(
+        _("Show a rule clause in the chosen language: text, rulebook source, the code that "
+          "implements it, tests, invariants and interpretations. A game id lists its clauses.")))
+    common(p)
+    p.add_argument("id", metavar="ID", help=_("clause id such as medici_vs_strozzi:turn.offer, "
+                                              "or a game id"))
+
+    p = sub.add_parser("replay", help=_("replay a game record"), **parser_kwargs(
+        _("Replay a JSON game record through the engine and print its course and result; "
+          "fails if an action is illegal or the recorded result differs.")))
+    common(p)
+    p.add_argument("file", metavar=_("FILE"), type=Path, help=_("game record (JSON)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
+    p = sub.add_parser("simulate", help=_("play random games and check invariants"),
+                       **parser_kwargs(_("Play random legal games, checking every runtime "
+                                         "invariant after every action.")))
+    common(p)
+    p.add_argument("game", metavar=_("GAME"), help=_("game id"))
+    p.add_argument("-n", "--games", type=int, default=1000, help=_("number of games (default 1000)"))
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the run (default 0)"))
+    p.add_argument("--players", type=int, help=_("number of players (default: the game's minimum)"))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
+    p.add_argument("--save-violations", type=Path, metavar=_("DIR"),
+                   help=_("write a game record for every violation into DIR"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
+    p = sub.add_parser("verify", help=_("prove the invariants with z3"), **parser_kwargs(
+        _("Prove every invariant of a game (or of all games) with z3. An invariant is proven, "
+          "violated (with a counterexample) or unknown; unknown never counts as proven.")))
+    common(p)
+    p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (default: all games)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
+    p = sub.add_parser("check", help=_("check traceability and translations"), **parser_kwargs(
+        _("Check that every clause is implemented, tested and anchored once in the reference, "
+          "that code, tests and proofs cite existing clauses, that interpretations are pinned "
+          "by tests, and that the German catalogs are complete. Needs a source checkout.")))
+    common(p)
+    p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (default: all games)"))
+    p.add_argument("--root", type=Path, help=_("source checkout (default: found from here)"))
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
+    p = sub.add_parser("docs", help=_("build the bilingual reference site"), **parser_kwargs(
+        _("Build the English and German reference with doctests into _build/site. "
+          "Needs a source checkout.")))
+    common(p)
+    p.add_argument("--root", type=Path, help=_("source checkout (default: found from here)"))
+    return parser
+
+
+# ----------------------------------------------------------------------------- commands
+def _game(game: str, lang: str) -> games.GameInfo:
+    try:
+        return games.get(game)
+    except games.UnknownGame:
+        known = ", ".join(games.games())
+        raise UsageError(gettext_for(lang, N_("unknown game {game!r}; known games: {known}"))
+                         .format(game=game, known=known)) from None
+
+
+def cmd_games(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    _ = _translator(lang)
+    rows = []
+    for info in games.games().values():
+        spec = spec_module.load(info.id)
+        module = info.engine_module()
+        try:
+            invariants = len(info.verification_module().INVARIANTS)
+        except ModuleNotFoundError:
+            invariants = 0
+        low, high = module.PLAYERS
+        rows.append({"id": info.id, "title": info.title,
+                     "players": f"{low}" if low == high else f"{low}-{high}",
+                     "clauses": len(spec.clauses), "invariants": invariants,
+                     "interpretations": len(spec.interpretations),
+                     "assumed_numbers": sum(1 for _n in spec.assumed())})
+    if args.json:
+        out(json.dumps(rows, indent=1, ensure_ascii=False))
+        return 0
+    for row in rows:
+        out(_("{id}: {title}; players {players}; {clauses} clauses, {invariants} invariants, "
+              "{interpretations} interpretations, {assumed_numbers} assumed numbers").format(**row))
+    return 0
+
+
+def _all_clauses() -> dict[str, spec_module.Spec]:
+    return {cid: spec_module.load(g) for g in games.games()
+            for cid in spec_module.load(g).clauses}
+
+
+def cmd_rule(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    _ = _translator(lang)
+    if args.id in games.games():
+        spec = spec_module.load(args.id)
+        for clause_id in spec.clauses:
+            out(f"{clause_id}  {clause_title(spec, clause_id, lang)}")
+        return 0
+    clauses = _all_clauses()
+    if args.id not in clauses:
+        close = difflib.get_close_matches(args.id, list(clauses), n=3, cutoff=0.6)
+        hint = _(" Did you mean: {ids}?").format(ids=", ".join(close)) if close else ""
+        raise UsageError(_("unknown clause {id!r}.").format(id=args.id) + hint +
+                         _(" List a game's clauses with: regelwerk rule GAME"))
+    spec = clauses[args.id]
+    clause = spec.clause(args.id)
+    info = games.get(spec.game)
+    out(f"{args.id}: {clause_title(spec, args.id, lang)}")
+    out("")
+    out(clause_text(spec, args.id, lang))
+    out("")
+    out(_("Rulebook: {source}").format(source=clause.source))
+    code = sorted(f for f, c in implementations(info.engine) if c == args.id)
+    out(_("Implemented by: {names}").format(names=", ".join(code) or "-"))
+    try:
+        invariants = [i.id for i in info.verification_module().INVARIANTS if args.id in i.clauses]
+    except ModuleNotFoundError:
+        invariants = []
+    out(_("Invariants: {ids}").format(ids=", ".join(invariants) or "-"))
+    interpretations = [i.id for i in spec.interpretations.values() if args.id in i.clauses]
+    out(_("Interpretations: {ids}").format(ids=", ".join(interpretations) or "-"))
+    return 0
+
+
+def _parse_options(raw: Sequence[str], lang: str) -> dict[str, Any]:
+    options: dict[str, Any] = {}
+    for item in raw:
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise UsageError(gettext_for(lang, N_("--option needs KEY=VALUE, got {item!r}"))
+                             .format(item=item))
+        options[key] = int(value) if value.lstrip("-").isdigit() else value
+    return options
+
+
+def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    _ = _translator(lang)
+    try:
+        record = GameRecord.read(args.file)
+    except RecordError as exc:
+        raise UsageError(str(exc)) from None
+    module = _game(record.game, lang).engine_module()
+    try:
+        state = module.new_game(seed=record.seed, options=dict(record.options))
+    except SpecError as exc:
+        raise UsageError(f"{args.file}: options: {exc}") from None
+    for index, raw in enumerate(record.actions):
+        try:
+            action = module.action_from_json(raw)
+            state = module.apply(state, action)
+        except RecordError as exc:
+            raise UsageError(_("{file}: action {index}: {error}").format(
+                file=args.file, index=index, error=exc)) from None
+        except IllegalAction as exc:
+            raise Failed(_("{file}: action {index} ({action}) is illegal: {error}").format(
+                file=args.file, index=index, action=json.dumps(raw),
+                error=exc.message_in(lang))) from None
+    result = module.result(state)
+    finished = module.is_terminal(state)
+    if args.json:
+        out(json.dumps({"game": record.game, "actions": len(record.actions),
+                        "finished": finished, "result": result}, indent=1, ensure_ascii=False))
+    else:
+        out(_("{game}: {count} actions replayed; game finished: {finished}").format(
+            game=record.game, count=len(record.actions),
+            finished=_("yes") if finished else _("no")))
+        out(json.dumps(result, ensure_ascii=False))
+    if record.result is not None and dict(record.result) != result:
+        raise Failed(_("{file}: the replay ends with {got}, the record says {expected}").format(
+            file=args.file, got=json.dumps(result), expected=json.dumps(record.result)))
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    from tqdm import tqdm
+
+    from regelwerk.simulate import simulate
+
+    _ = _translator(lang)
+    info = _game(args.game, lang)
+    module = info.engine_module()
+    if args.games < 1:
+        raise UsageError(_("-n must be at least 1"))
+    options = _parse_options(args.option, lang)
+    low, high = module.PLAYERS
+    players = args.players if args.players is not None else low
+    if not low <= players <= high:
+        raise UsageError(_("{game} is played by {low} to {high} players, not {players}").format(
+            game=info.id, low=low, high=high, players=players))
+    options["players"] = players
+    try:
+        module.new_game(seed=0, options=dict(options))
+    except SpecError as exc:
+        raise UsageError(str(exc)) from None
+    bar = tqdm(total=args.games, unit=_("games"), disable=args.no_progress or None,
+               file=sys.stderr, desc=info.id)
+    try:
+        report = simulate(module, args.games, args.seed, options, check=True, progress=bar.update)
+    finally:
+        bar.close()
+    if args.save_violations and report.violations:
+        args.save_violations.mkdir(parents=True, exist_ok=True)
+        for v in report.violations:
+            v.record.write(args.save_violations / f"{info.id}-{args.seed}-{v.game_index}.json")
+    if args.json:
+        out(json.dumps(report.to_json(), indent=1, ensure_ascii=False))
+    else:
+        out(_("{game}: {games} games, {actions} actions in {seconds:.2f} s "
+              "({gps:,.0f} games/s, {aps:,.0f} actions/s)").format(
+            game=info.id, games=report.games, actions=report.actions, seconds=report.seconds,
+            gps=report.games_per_second, aps=report.actions_per_second))
+        out(_("invariant violations: {count}").format(count=len(report.violations)))
+        for v in report.violations[:5]:
+            out(_("  game {index}, action {step}: {names}").format(
+                index=v.game_index, step=v.step, names=", ".join(v.invariants)))
+        out(_("winners: {outcomes}").format(outcomes=json.dumps(report.outcomes,
+                                                                 ensure_ascii=False)))
+    return 1 if report.violations else 0
+
+
+def cmd_verify(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    _ = _translator(lang)
+    selected = [_game(args.game, lang)] if args.game else list(games.games().values())
+    rows = []
+    for info in selected:
+        module = info.verification_module()
+        spec = spec_module.load(info.id)
+        rules = module.default_rules()
+        for invariant in module.INVARIANTS:
+            start = time.perf_counter()
+            if not args.json:
+                print(_("proving {id} …").format(id=invariant.id), file=sys.stderr, flush=True)
+            result = invariant.check(rules)
+            seconds = time.perf_counter() - start
+            statement = fill(spec, gettext_for(lang, invariant.statement), lang)
+            rows.append({"game": info.id, "id": invariant.id, "status": result.status,
+                         "statement": statement, "clauses": list(invariant.clauses),
+                         "ranges": invariant.ranges, "seconds": round(seconds, 3),
+                         **{k: v for k, v in result.to_json().items() if k != "status"}})
+    if args.json:
+        out(json.dumps(rows, indent=1, ensure_ascii=False))
+    else:
+        labels = {"proven": _("proven"), "violated": _("VIOLATED"), "unknown": _("UNKNOWN")}
+        for row in rows:
+            out(f"{labels[row['status']]:9} {row['id']:28} {row['seconds']:6.2f}s  "
+                f"{row['statement']}")
+            if row["status"] != "proven":
+                out(_("          detail: {detail}").format(detail=row.get("detail", "")))
+                if row.get("counterexample"):
+                    out(_("          counterexample: {ce}").format(
+                        ce=json.dumps(row["counterexample"])))
+            if row["ranges"]:
+                out(_("          holds for every board with {ranges}").format(ranges=row["ranges"]))
+        proven = sum(r["status"] == "proven" for r in rows)
+        out(_("{proven} of {total} invariants proven").format(proven=proven, total=len(rows)))
+    return 0 if all(r["status"] == "proven" for r in rows) else 1
+
+
+def _root(args: argparse.Namespace, lang: str) -> Path:
+    from regelwerk.trace import find_root
+
+    root = args.root or find_root(Path.cwd())
+    if root is None or not (root / "spec").is_dir():
+        raise UsageError(gettext_for(lang, N_(
+            "this command needs a regelwerk source checkout (run it inside one or pass --root)")))
+    return root
+
+
+def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    from regelwerk.trace import core_gaps, trace_game
+
+    _ = _translator(lang)
+    root = _root(args, lang)
+    selected = [_game(args.game, lang)] if args.game else list(games.games().values())
+    report: list[dict[str, Any]] = []
+    all_gaps = [] if args.game else core_gaps(root)
+    for info in selected:
+        trace = trace_game(root, info.id)
+        spec = spec_module.load(info.id)
+        all_gaps += trace.gaps
+        report.append({
+            "game": info.id, "clauses": len(spec.clauses),
+            "implemented": sum(1 for c in spec.clauses if trace.code.get(c)),
+            "tested": sum(1 for c in spec.clauses if trace.tests.get(c) or trace.doctests.get(c)),
+            "anchored": sum(1 for c in spec.clauses if len(trace.anchors.get(c, [])) == 1),
+            "interpretations": [
+                {"id": i.id, "question": _pget(lang, f"{i.id}#question", i.question),
+                 "decision": i.decision, "variant": i.variant}
+                for i in spec.interpretations.values()],
+            "gaps": [str(g) for g in trace.gaps]})
+    if args.json:
+        out(json.dumps({"games": report, "gaps": [str(g) for g in all_gaps]}, indent=1,
+                       ensure_ascii=False))
+    else:
+        for row in report:
+            out(_("{game}: {clauses} clauses; implemented {implemented}, tested {tested}, "
+                  "anchored once in the reference {anchored}").format(**row))
+            out(_("  interpretation register ({count}):").format(count=len(row["interpretations"])))
+            for item in row["interpretations"]:
+                variant = _(" [variant {name}]").format(name=item["variant"]) if item["variant"] \
+                    else ""
+                out(f"    {item['id']}: {item['question']} -> {item['decision']}{variant}")
+        for gap in all_gaps:
+            out(_("GAP {gap}").format(gap=gap))
+        out(_("{count} gaps").format(count=len(all_gaps)))
+    return 1 if all_gaps else 0
+
+
+def _pget(lang: str, context: str, message: str) -> str:
+    from regelwerk.engine.core.i18n import pgettext_for
+
+    return pgettext_for(lang, context, message)
+
+
+def cmd_docs(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    from regelwerk import site
+
+    _ = _translator(lang)
+    root = _root(args, lang)
+    report = site.build_site(root, root / "_build")
+    out(str(report))
+    return 0 if getattr(report, "ok", True) else 1
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace, str, Callable[[str], None]], int]] = {
+    "games": cmd_games, "rule": cmd_rule, "replay": cmd_replay, "simulate": cmd_simulate,
+    "verify": cmd_verify, "check": cmd_check, "docs": cmd_docs,
+}
+
+
+def _pre_lang(argv: Sequence[str]) -> str:
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv) and argv[index + 1] in LANGUAGES:
+            return argv[index + 1]
+        if arg.startswith("--lang=") and arg[7:] in LANGUAGES:
+            return arg[7:]
+    return default_language()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = _pre_lang(argv)
+    args = build_parser(lang).parse_args(argv)
+    _ = _translator(lang)
+    try:
+        return COMMANDS[args.command](args, lang, print)
+    except (UsageError, SpecError, RecordError) as exc:
+        print(_("regelwerk: error: {message}").format(message=exc), file=sys.stderr)
+        return 2
+    except Failed as exc:
+        print(_("regelwerk: {message}").format(message=exc), file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(_("regelwerk: interrupted"), file=sys.stderr)
+        return 130
+    except Exception as exc:  # one line for the user; REGELWERK_DEBUG=1 shows the traceback
+        if os.environ.get("REGELWERK_DEBUG"):
+            raise
+        print(_("regelwerk: internal error: {kind}: {message} (REGELWERK_DEBUG=1 shows the "
+                "traceback)").format(kind=type(exc).__name__, message=exc), file=sys.stderr)
+        return 3

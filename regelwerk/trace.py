@@ -1,0 +1,141 @@
+"""Traceability (``regelwerk check``): clauses <-> code <-> tests, doctests, docs, proofs.
+
+Works on a source checkout (it reads ``tests/`` and ``docs/``). Every gap is a
+:class:`Gap` naming the file (and line where there is one).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from regelwerk import catalogs, games
+from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.clauses import implementations
+
+TEST_MARK = re.compile(r"""clause\(([^)]*)\)""")
+QUOTED = re.compile(r"""["']([a-z_]+:[A-Za-z0-9_.\-]+)["']""")
+DOC_CLAUSE = re.compile(r"^#\s*clause:\s*(.+)$", re.M)
+FENCE = re.compile(r"^(```+|~~~+)\{(doctest|testcode)\}[^\n]*\n(.*?)^\1", re.M | re.S)
+CLAUSE_DIRECTIVE = re.compile(r"^(```+|:::+)\{clause\}\s+(\S+)", re.M)
+TEST_DEF = re.compile(r"^\s*def (test_[A-Za-z0-9_]+)", re.M)
+
+
+@dataclass(frozen=True)
+class Gap:
+    where: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}"
+
+
+@dataclass
+class Trace:
+    game: str
+    code: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    tests: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    doctests: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    anchors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    invariants: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    gaps: list[Gap] = field(default_factory=list)
+
+
+def find_root(start: Path) -> Path | None:
+    """The source checkout containing ``start`` (a folder with spec/, tests/ and docs/)."""
+    for folder in (start, *start.parents):
+        if (folder / "pyproject.toml").is_file() and (folder / "tests").is_dir() \
+                and (folder / "spec").is_dir():
+            return folder
+    return None
+
+
+def _line(text: str, index: int) -> int:
+    return text.count("\n", 0, index) + 1
+
+
+def trace_game(root: Path, game: str) -> Trace:
+    spec = spec_module.load(game)
+    info = games.get(game)
+    trace = Trace(game)
+    prefix = f"{game}:"
+    for function, clause in implementations(info.engine):
+        trace.code[clause].append(function)
+        if clause not in spec.clauses:
+            trace.gaps.append(Gap(function, f"cites unknown clause {clause}"))
+    for path in sorted((root / "tests").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        for match in TEST_MARK.finditer(text):
+            for clause in QUOTED.findall(match.group(1)):
+                if clause.startswith(prefix):
+                    where = f"{path.relative_to(root)}:{_line(text, match.start())}"
+                    trace.tests[clause].append(where)
+                    if clause not in spec.clauses:
+                        trace.gaps.append(Gap(where, f"test cites unknown clause {clause}"))
+    for path in sorted((root / "docs").rglob("*.md")):
+        text = path.read_text(encoding="utf-8")
+        for fence in FENCE.finditer(text):
+            for line in DOC_CLAUSE.findall(fence.group(3)):
+                for clause in re.split(r"[,\s]+", line.strip()):
+                    if clause.startswith(prefix):
+                        where = f"{path.relative_to(root)}:{_line(text, fence.start())}"
+                        trace.doctests[clause].append(where)
+                        if clause not in spec.clauses:
+                            trace.gaps.append(Gap(where, f"doctest cites unknown clause {clause}"))
+        for match in CLAUSE_DIRECTIVE.finditer(text):
+            clause = match.group(2)
+            if clause.startswith(prefix):
+                trace.anchors[clause].append(f"{path.relative_to(root)}:{_line(text, match.start())}")
+    try:
+        invariants = info.verification_module().INVARIANTS
+    except ModuleNotFoundError:
+        invariants = ()
+        trace.gaps.append(Gap(f"verification/{game}", "no invariants module"))
+    for invariant in invariants:
+        for clause in invariant.clauses:
+            trace.invariants[clause].append(invariant.id)
+            if clause not in spec.clauses:
+                trace.gaps.append(Gap(f"invariant {invariant.id}", f"cites unknown clause {clause}"))
+    for clause_id, clause in spec.clauses.items():
+        where = f"{clause.file}:{clause.line}"
+        if not trace.code.get(clause_id):
+            trace.gaps.append(Gap(where, f"{clause_id}: no engine function implements it"))
+        if not trace.tests.get(clause_id) and not trace.doctests.get(clause_id):
+            trace.gaps.append(Gap(where, f"{clause_id}: no test or doctest exercises it"))
+        anchors = trace.anchors.get(clause_id, [])
+        if len(anchors) != 1:
+            trace.gaps.append(Gap(where, f"{clause_id}: anchored {len(anchors)} times in docs/ "
+                                         "(must be exactly once)"))
+    test_names = {(str(p.relative_to(root)), name)
+                  for p in (root / "tests").rglob("*.py")
+                  for name in TEST_DEF.findall(p.read_text(encoding="utf-8"))}
+    for item in spec.interpretations.values():
+        for clause in item.clauses:
+            if clause not in spec.clauses:
+                trace.gaps.append(Gap(item.id, f"interpretation cites unknown clause {clause}"))
+        if not item.tests:
+            trace.gaps.append(Gap(item.id, "interpretation has no test pinning it"))
+        for test in item.tests:
+            file, _, name = test.partition("::")
+            if (file, name) not in test_names:
+                trace.gaps.append(Gap(item.id, f"pinned by {test}, which does not exist"))
+    for problem in catalogs.audit(root, only=f"{catalogs.DOMAIN}-{game}"):
+        trace.gaps.append(Gap(f"{problem.file}:{problem.line}", f"German catalog: {problem.kind} "
+                              f"[{problem.context or ''}] {problem.msgid[:60]!r}"))
+    return trace
+
+
+def core_gaps(root: Path) -> list[Gap]:
+    """Gaps outside any one game: the core catalog and the docs catalogs."""
+    gaps = [Gap(f"{p.file}:{p.line}", f"German catalog: {p.kind} {p.msgid[:60]!r}")
+            for p in catalogs.audit(root, only=catalogs.DOMAIN)]
+    try:
+        from regelwerk import site
+    except ImportError:
+        return gaps
+    audit_docs = getattr(site, "audit_docs_catalogs", None)
+    if audit_docs is not None:
+        gaps += [Gap(str(getattr(p, "file", "docs")), str(p)) for p in audit_docs(root)]
+    return gaps

@@ -1,0 +1,139 @@
+"""The command line in both languages: output, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from regelwerk.engine import medici_vs_strozzi as mvs
+from regelwerk.engine.core.records import GameRecord
+
+from regelwerk.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_games_lists_medici(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "games", "--json")
+    assert code == 0
+    rows = {row["id"]: row for row in json.loads(out)}
+    assert rows["medici_vs_strozzi"]["clauses"] == len(mvs.rules_for().spec.clauses)
+
+
+@pytest.mark.clause("medici_vs_strozzi:turn.offer")
+def test_rule_in_german_and_english(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rule", "medici_vs_strozzi:turn.offer", "--lang", "de")
+    assert code == 0
+    assert "Annehmen oder ablehnen" in out and "Lehnt er ab" in out
+    assert "regelwerk.engine.medici_vs_strozzi.play._respond" in out
+    code, out, _ = run(capsys, "rule", "medici_vs_strozzi:turn.offer", "--lang", "en")
+    assert "Accept or decline" in out and "Lehnt" not in out
+
+
+def test_rule_numbers_come_from_spec_and_assumed_ones_are_marked(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    spec = mvs.rules_for().spec
+    _, out, _ = run(capsys, "rule", "medici_vs_strozzi:setup.money", "--lang", "en")
+    assert str(spec["economy.start_money"]) in out
+    _, out, _ = run(capsys, "rule", "medici_vs_strozzi:setup.markers", "--lang", "de")
+    assert f"{spec['board.track_half_length']} (angenommen)" in out
+
+
+def test_unknown_clause_is_one_line_with_a_suggestion(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "rule", "medici_vs_strozzi:turn.ofer", "--lang", "de")
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "medici_vs_strozzi:turn.offer" in err
+    assert err.startswith("regelwerk: error:") is False and "Fehler" in err
+
+
+def test_simulate_reports_no_violations(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "medici_vs_strozzi", "-n", "40", "--seed", "3",
+                       "--no-progress", "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert report["games"] == 40 and report["violations"] == []
+    assert report["actions"] > 40 and report["actions_per_second"] > 0
+
+
+def test_simulate_refuses_bad_player_count_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "simulate", "medici_vs_strozzi", "--players", "3",
+                       "--lang", "de", "--no-progress")
+    assert code == 2 and "Spieler" in err and err.count("\n") == 1
+
+
+def test_replay_reproduces_a_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from random import Random
+
+    rng, state, actions = Random(4), mvs.new_game(seed=11), []
+    while not state.is_terminal:
+        action = mvs.random_action(state, rng)
+        actions.append(mvs.action_to_json(action))
+        state = mvs.apply(state, action)
+    path = tmp_path / "game.json"
+    GameRecord("medici_vs_strozzi", 11, tuple(actions), {}, mvs.result(state)).write(path)
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    assert code == 0 and json.loads(out)["result"] == mvs.result(state)
+    # a tampered record: the result no longer matches
+    data = json.loads(path.read_text())
+    data["result"]["winners"] = ["nobody"]
+    path.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 1 and "record says" in err
+
+
+def test_replay_names_the_illegal_action_and_clause(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.json"
+    GameRecord("medici_vs_strozzi", 1, ({"type": "draw"}, {"type": "buy"}), {}).write(path)
+    code, _, err = run(capsys, "replay", str(path), "--lang", "de")
+    assert code == 1
+    assert "action 1" in err or "Aktion 1" in err
+    assert "medici_vs_strozzi:turn.draw" in err and err.count("\n") == 1
+
+
+def test_replay_of_broken_json_names_file_and_line(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.json"
+    path.write_text('{\n "format": \n')
+    code, _, err = run(capsys, "replay", str(path))
+    assert code == 2 and f"{path}:" in err and err.count("\n") == 1
+
+
+def test_verify_one_game_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "verify", "medici_vs_strozzi", "--json")
+    rows = json.loads(out)
+    assert code == 0 and rows and all(r["status"] == "proven" for r in rows)
+    assert {r["id"] for r in rows} >= {"mvs.capacity", "mvs.markers_on_track"}
+
+
+def test_every_command_has_help_in_both_languages() -> None:
+    for command in ("games", "rule", "replay", "simulate", "verify", "check", "docs"):
+        for lang, word in (("en", "options"), ("de", "Optionen")):
+            done = subprocess.run([sys.executable, "-m", "regelwerk", command, "--help",
+                                   "--lang", lang], capture_output=True, text=True, check=False)
+            assert done.returncode == 0, done.stderr
+            assert word in done.stdout
+
+
+def test_usage_error_is_one_translated_line() -> None:
+    done = subprocess.run([sys.executable, "-m", "regelwerk", "simulate", "--lang", "de"],
+                          capture_output=True, text=True, check=False)
+    assert done.returncode == 2
+    assert done.stderr.strip().count("\n") == 0
+    assert "erforderlich" in done.stderr
+
+
+def test_check_needs_a_checkout(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run(capsys, "check", "--lang", "en")
+    assert code == 2 and "source checkout" in err

@@ -1,0 +1,300 @@
+"""z3 invariants of Medici vs Strozzi.
+
+Every model calls the engine's own rule functions (through :class:`Model`), so
+a proof is about the code that plays the game, and a mutant test swaps one of
+them for a deliberately wrong rule and expects ``violated``.
+
+Unknown board numbers (``board.track_half_length``, the two bonus distances)
+are z3 variables over the ``range`` their spec entry states; the bounds hold
+for any printed board in that range. The goods each harbour trades are taken
+from the (assumed) board file.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+import z3
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.medici_vs_strozzi import play, scoring
+from regelwerk.engine.medici_vs_strozzi.rules import (
+    MEDICI,
+    STROZZI,
+    Rules,
+    ScoringParams,
+    rules_from_spec,
+)
+from regelwerk.engine.medici_vs_strozzi.rules import (
+    default_rules as engine_rules,
+)
+from regelwerk.verification.core import (
+    PROVEN,
+    VIOLATED,
+    Z3,
+    Invariant,
+    Result,
+    prove,
+    tight_bound,
+)
+
+C = "medici_vs_strozzi:"
+
+
+@dataclass(frozen=True)
+class Model:
+    """The rules a proof is about: spec data plus the engine's rule functions."""
+
+    rules: Rules
+    hold_has_room: Callable[..., Any] = play.hold_has_room
+    draw_allowance: Callable[..., Any] = play.draw_allowance
+    move_marker: Callable[..., Any] = scoring.move_marker
+    marker_income: Callable[..., Any] = scoring.marker_income
+    harbour_payout: Callable[..., Any] = scoring.harbour_payout
+    tile_steps: Callable[..., Any] = scoring.tile_steps
+    score_round: Callable[..., Any] = scoring.score_round
+
+
+def default_rules() -> Model:
+    return Model(engine_rules())
+
+
+def mutant(**functions: Callable[..., Any]) -> Model:
+    """The default model with some rule functions replaced (for mutant tests)."""
+    return replace(default_rules(), **functions)
+
+
+# --------------------------------------------------------------------------- board
+def _range(rules: Rules, path: str) -> tuple[int, int]:
+    number = rules.spec.number(path)
+    if number.range is None:
+        value = number.value
+        return value, value
+    return number.range
+
+
+def symbolic_board(rules: Rules, prefix: str = "") -> tuple[ScoringParams, list[Any], list[Any]]:
+    """Scoring params whose unknown board numbers are z3 variables over their spec range."""
+    half = z3.Int(f"{prefix}track_half_length")
+    small = z3.Int(f"{prefix}bonus_small_distance")
+    large = z3.Int(f"{prefix}bonus_large_distance")
+    constraints = []
+    for var, path in ((half, "board.track_half_length"), (small, "board.bonus_small_distance"),
+                      (large, "board.bonus_large_distance")):
+        low, high = _range(rules, path)
+        constraints += [var >= low, var <= high]
+    constraints += [small <= half, large <= half, small != large]
+    params = replace(rules.scoring, half_length=half, bonus_small_distance=small,
+                     bonus_large_distance=large)
+    return params, constraints, [half, small, large]
+
+
+def ranges_text(rules: Rules) -> str:
+    return ", ".join(f"{p} in {list(_range(rules, p))}" for p in (
+        "board.track_half_length", "board.bonus_small_distance", "board.bonus_large_distance"))
+
+
+# ------------------------------------------------------------------ step invariants
+def check_capacity(model: Model) -> Result:
+    """Loading never overfills a hold (induction over one load step)."""
+    rules = model.rules
+    capacity, loaded, count = z3.Ints("capacity loaded count")
+    before = [z3.Or(*[capacity == c for c in set(rules.capacities)]),
+              loaded >= 0, loaded <= capacity, count >= rules.min_draw, count <= rules.max_draw,
+              model.hold_has_room(capacity, loaded, count)]
+    return prove(loaded + count <= capacity, before, show=[capacity, loaded, count])
+
+
+def check_draw_limit(model: Model) -> Result:
+    """A turn never draws more than the drawer's roomiest own ship can take."""
+    rules = model.rules
+    free = [z3.Int(f"free_{s}") for s in range(len(rules.capacities))]
+    in_play = z3.Int("tiles_in_play")
+    assume = [in_play >= 0]
+    for f, cap in zip(free, rules.capacities, strict=True):
+        assume += [f >= 0, f <= cap]
+    allowance = model.draw_allowance(rules.max_draw, free, in_play, Z3)
+    claim = z3.And(allowance <= rules.max_draw, z3.Or(*[allowance <= f for f in free]))
+    return prove(claim, assume, show=[*free, in_play])
+
+
+def check_markers_on_track(model: Model) -> Result:
+    """Markers start in the middle and never leave their track (1-induction, any board)."""
+    params, board, shown = symbolic_board(model.rules)
+    position, medici, strozzi = z3.Ints("position steps_medici steps_strozzi")
+    start = model.move_marker(0, 0, 0, params, Z3)
+    base = prove(z3.And(start >= -params.half_length, start <= params.half_length), board,
+                 show=shown)
+    if not base.proven:
+        return base
+    after = model.move_marker(position, medici, strozzi, params, Z3)
+    step = [*board, position >= -params.half_length, position <= params.half_length,
+            medici >= 0, strozzi >= 0]
+    return prove(z3.And(after >= -params.half_length, after <= params.half_length), step,
+                 show=[*shown, position, medici, strozzi])
+
+
+# ------------------------------------------------------------------ payout bounds
+@dataclass
+class RoundVars:
+    caps: list[list[Any]]                       # player -> harbour -> hold size there
+    counts: dict[tuple[int, int, int, int], Any]  # (player, harbour, good, value) -> tiles
+    start: list[Any]
+    after: list[Any]
+    payout: list[Any]
+
+
+def round_model(model: Model, params: ScoringParams, start: list[Any], tag: str,
+                constraints: list[Any]) -> RoundVars:
+    """One round's end as z3 terms: any legal cargo, scored by the engine's functions."""
+    rules = model.rules
+    supply = Counter(zip(rules.tile_good, rules.tile_value, strict=True))
+    players, harbours = (MEDICI, STROZZI), range(rules.harbour_count)
+    caps = [[z3.Int(f"{tag}cap_{p}_{h}") for h in harbours] for p in players]
+    counts: dict[tuple[int, int, int, int], Any] = {}
+    for p in players:
+        constraints.append(z3.Distinct(*caps[p]))
+        for h in harbours:
+            constraints.append(z3.Or(*[caps[p][h] == c for c in rules.capacities]))
+            for (good, value) in supply:
+                var = z3.Int(f"{tag}n_{p}_{h}_{good}_{value}")
+                counts[p, h, good, value] = var
+                constraints.append(var >= 0)
+            constraints.append(z3.Sum([counts[p, h, g, v] for (g, v) in supply]) <= caps[p][h])
+    for (good, value), available in supply.items():
+        constraints.append(z3.Sum([counts[p, h, good, value] for p in players for h in harbours])
+                           <= available)
+    totals = [[z3.Sum([v * counts[p, h, g, v] for (g, v) in supply]) for h in harbours]
+              for p in players]
+    payout = [Z3.sum(model.harbour_payout(totals[p][h], totals[1 - p][h], params, Z3)
+                     for h in harbours) for p in players]
+    after = list(start)
+    for h, track_goods in enumerate(rules.harbour_tracks):
+        for k, good in enumerate(track_goods):
+            steps = [Z3.sum(counts[p, h, good, v] * model.tile_steps(v, params, Z3)
+                            for (g, v) in supply if g == good) for p in players]
+            i = rules.track_offset[h] + k
+            after[i] = model.move_marker(start[i], steps[MEDICI], steps[STROZZI], params, Z3)
+    payout = [payout[p] + Z3.sum(model.marker_income(m, p, params, Z3) for m in after)
+              for p in players]
+    return RoundVars(caps, counts, start, after, payout)
+
+
+def _cargo(model: Model, rv: RoundVars, witness: dict[str, Any], tag: str) -> list[Any]:
+    rules = model.rules
+    cargo: list[list[list[tuple[int, int]]]] = [[[] for _ in range(rules.harbour_count)]
+                                                for _ in (MEDICI, STROZZI)]
+    for (p, h, g, v), var in rv.counts.items():
+        cargo[p][h] += [(g, v)] * witness.get(str(var), 0)
+    return cargo
+
+
+def _witness_rules(model: Model, witness: dict[str, Any], prefix: str = "") -> Rules:
+    return rules_from_spec(model.rules.spec.with_numbers({
+        "board.track_half_length": witness[f"{prefix}track_half_length"],
+        "board.bonus_small_distance": witness[f"{prefix}bonus_small_distance"],
+        "board.bonus_large_distance": witness[f"{prefix}bonus_large_distance"],
+    }))
+
+
+def replay_rounds(model: Model, rounds: list[RoundVars], witness: dict[str, Any],
+                  player: int, from_middle: bool) -> int:
+    """Score the witness with the engine's ``score_round`` on the witness's board."""
+    rules = _witness_rules(model, witness)
+    markers = [0] * rules.marker_count if from_middle else [
+        witness[str(v)] for v in rounds[0].start]
+    total = 0
+    for index, rv in enumerate(rounds):
+        score = model.score_round(rules, _cargo(model, rv, witness, f"r{index}_"), markers)
+        total += score.total[player]
+        markers = list(score.markers_after)
+    return total
+
+
+def payout_bound(model: Model, player: int, rounds: int, direction: str,
+                 from_middle: bool) -> Result:
+    """Tight bound on ``player``'s payout over ``rounds`` consecutive rounds."""
+    params, constraints, shown = symbolic_board(model.rules)
+    if from_middle:
+        start: list[Any] = [z3.IntVal(0)] * model.rules.marker_count
+    else:
+        start = [z3.Int(f"start_{i}") for i in range(model.rules.marker_count)]
+        for s in start:
+            constraints += [s >= -params.half_length, s <= params.half_length]
+    round_vars = []
+    for index in range(rounds):
+        rv = round_model(model, params, start, f"r{index}_", constraints)
+        round_vars.append(rv)
+        start = rv.after
+    objective = z3.Sum([rv.payout[player] for rv in round_vars])
+    show = [*shown, *[v for rv in round_vars for v in rv.counts.values()],
+            *[c for rv in round_vars for row in rv.caps for c in row]]
+    if not from_middle:
+        show += round_vars[0].start
+    result = tight_bound(objective, constraints, show, direction)
+    if not result.proven:
+        return result
+    replayed = replay_rounds(model, round_vars, dict(result.witness), player, from_middle)
+    if replayed != result.bound:
+        return Result(VIOLATED, f"witness scores {replayed} in the engine, z3 said {result.bound}",
+                      counterexample=result.witness)
+    return Result(PROVEN, f"{direction} = {result.bound} (witness replayed by score_round)",
+                  witness=result.witness, bound=result.bound)
+
+
+def check_payout_bound(model: Model, bound_path: str, direction: str,
+                       whole_game: bool) -> Result:
+    """Both players' tight bound must equal the derived value recorded in spec."""
+    rules = model.rules
+    expected = rules.spec[bound_path]
+    rounds = rules.rounds if whole_game else 1
+    details = []
+    for player in (MEDICI, STROZZI):
+        result = payout_bound(model, player, rounds, direction, from_middle=whole_game)
+        if not result.proven:
+            return result
+        if result.bound != expected:
+            return Result(VIOLATED, f"{rules.players[player]}: {direction} is {result.bound}, "
+                          f"spec {bound_path} records {expected}",
+                          counterexample=result.witness, bound=result.bound)
+        details.append(f"{rules.players[player]}: {result.detail}")
+    return Result(PROVEN, "; ".join(details), witness=result.witness, bound=result.bound)
+
+
+def _bound(path: str, direction: str, whole_game: bool) -> Callable[[Model], Result]:
+    return lambda model: check_payout_bound(model, path, direction, whole_game)
+
+
+_RANGES = ranges_text(engine_rules())
+_SCORING = (C + "scoring.harbour", C + "scoring.marker_move", C + "scoring.marker_payout",
+            C + "scoring.marker_bonus")
+
+INVARIANTS: tuple[Invariant, ...] = (
+    Invariant("mvs.capacity", (C + "turn.load", C + "setup.ships"),
+              N_("Loading never puts more tiles on a ship than its hold takes."),
+              check_capacity),
+    Invariant("mvs.draw_limit", (C + "turn.draw", C + "turn.draw_limit"),
+              N_("A turn never draws more tiles than the drawer's roomiest ship can take, "
+                 "nor more than the draw maximum."), check_draw_limit),
+    Invariant("mvs.markers_on_track", (C + "setup.markers", C + "scoring.marker_move"),
+              N_("Every monopoly marker stays on its track, for any track length."),
+              check_markers_on_track, _RANGES),
+    Invariant("mvs.payout.round.max", (*_SCORING, C + "turn.port"),
+              N_("One player's payout in one round, markers anywhere, is at most "
+                 "{bounds.round_payout_max}, and some round reaches it."),
+              _bound("bounds.round_payout_max", "max", False), _RANGES),
+    Invariant("mvs.payout.round.min", _SCORING,
+              N_("One player's payout in one round is at least {bounds.round_payout_min}, "
+                 "and some round reaches it."),
+              _bound("bounds.round_payout_min", "min", False), _RANGES),
+    Invariant("mvs.payout.game.max", (*_SCORING, C + "game.rounds", C + "round.next"),
+              N_("One player's payouts over the whole game are at most "
+                 "{bounds.game_payout_max}, and some game reaches it."),
+              _bound("bounds.game_payout_max", "max", True), _RANGES),
+    Invariant("mvs.payout.game.min", (*_SCORING, C + "game.rounds"),
+              N_("One player's payouts over the whole game are at least "
+                 "{bounds.game_payout_min}, and some game reaches it."),
+              _bound("bounds.game_payout_min", "min", True), _RANGES),
+)
