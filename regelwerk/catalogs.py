@@ -51,6 +51,9 @@ def extract_spec(fileobj: Any, keywords: Any, comment_tags: Any,
     for clause in data.get("clause", []):
         yield message(f"{clause['id']}#title", clause["title"])
         yield message(clause["id"], clause["text"])
+        yield message(f"{clause['id']}#source", clause["source"])
+    if data.get("meta", {}).get("edition"):
+        yield message("meta.edition", data["meta"]["edition"])
     for item in data.get("interpretation", []):
         yield message(f"{item['id']}#question", item["question"])
         for n, evidence in enumerate(item.get("evidence", [])):
@@ -70,6 +73,8 @@ def extract_spec(fileobj: Any, keywords: Any, comment_tags: Any,
             if "value" in item:
                 if item.get("reason"):
                     yield message(f"{path}#reason", item["reason"])
+                if item.get("source"):
+                    yield message(f"{path}#source", item["source"])
             else:
                 yield from walk(item, path)
 

@@ -25,7 +25,7 @@ from regelwerk.engine.core.clauses import clause_text, clause_title, fill, imple
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import LANGUAGES, N_, default_language, gettext_for
 from regelwerk.engine.core.records import GameRecord, RecordError
-from regelwerk.engine.core.spec import SpecError
+from regelwerk.engine.core.spec import SpecError, load_board_file
 
 # argparse's own messages, so they can be shown in the reader's language.
 _ARGPARSE_MESSAGES = (
@@ -131,6 +131,8 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, help=_("number of players (default: the game's minimum)"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
+    p.add_argument("--board", type=Path, metavar=_("FILE"),
+                   help=_("TOML file with the printed board's numbers (replaces assumed ones)"))
     p.add_argument("--save-violations", type=Path, metavar=_("DIR"),
                    help=_("write a game record for every violation into DIR"))
     p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
@@ -220,7 +222,7 @@ def cmd_rule(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
     out("")
     out(clause_text(spec, args.id, lang))
     out("")
-    out(_("Rulebook: {source}").format(source=clause.source))
+    out(_("Rulebook: {source}").format(source=_pget(lang, f"{args.id}#source", clause.source)))
     code = sorted(f for f, c in implementations(info.engine) if c == args.id)
     out(_("Implemented by: {names}").format(names=", ".join(code) or "-"))
     try:
@@ -299,6 +301,8 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
         raise UsageError(_("{game} is played by {low} to {high} players, not {players}").format(
             game=info.id, low=low, high=high, players=players))
     options["players"] = players
+    if args.board:
+        options["board"] = load_board_file(args.board)
     try:
         module.new_game(seed=0, options=dict(options))
     except SpecError as exc:
@@ -428,9 +432,13 @@ def cmd_docs(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
 
     _ = _translator(lang)
     root = _root(args, lang)
-    report = site.build_site(root, root / "_build")
+    try:
+        report = site.build_site(root, root / "_build",
+                                 progress=lambda message: print(message, file=sys.stderr))
+    except site.SiteError as exc:
+        raise Failed(str(exc)) from None
     out(str(report))
-    return 0 if getattr(report, "ok", True) else 1
+    return 0 if report.ok else 1
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, str, Callable[[str], None]], int]] = {

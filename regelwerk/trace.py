@@ -17,7 +17,7 @@ from regelwerk.engine.core.clauses import implementations
 
 TEST_MARK = re.compile(r"""clause\(([^)]*)\)""")
 QUOTED = re.compile(r"""["']([a-z_]+:[A-Za-z0-9_.\-]+)["']""")
-DOC_CLAUSE = re.compile(r"^#\s*clause:\s*(.+)$", re.M)
+DOC_CLAUSE = re.compile(r"^(?:>>>\s*)?#\s*clause:\s*(.+)$", re.M)
 FENCE = re.compile(r"^(```+|~~~+)\{(doctest|testcode)\}[^\n]*\n(.*?)^\1", re.M | re.S)
 CLAUSE_DIRECTIVE = re.compile(r"^(```+|:::+)\{clause\}\s+(\S+)", re.M)
 TEST_DEF = re.compile(r"^\s*def (test_[A-Za-z0-9_]+)", re.M)
@@ -131,11 +131,11 @@ def core_gaps(root: Path) -> list[Gap]:
     """Gaps outside any one game: the core catalog and the docs catalogs."""
     gaps = [Gap(f"{p.file}:{p.line}", f"German catalog: {p.kind} {p.msgid[:60]!r}")
             for p in catalogs.audit(root, only=catalogs.DOMAIN)]
+    from regelwerk import site
+
     try:
-        from regelwerk import site
-    except ImportError:
-        return gaps
-    audit_docs = getattr(site, "audit_docs_catalogs", None)
-    if audit_docs is not None:
-        gaps += [Gap(str(getattr(p, "file", "docs")), str(p)) for p in audit_docs(root)]
-    return gaps
+        problems = site.audit_docs_catalogs(root)
+    except site.SiteError as exc:
+        return [*gaps, Gap("docs", str(exc))]
+    return gaps + [Gap(f"{p.file}:{p.line}", f"German page catalog: {p.kind}: {p.msgid[:60]!r}")
+                   for p in problems]

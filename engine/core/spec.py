@@ -138,12 +138,15 @@ class Spec:
                     self.interpretations, self.glossary, self.meta)
 
 
-def _flatten(table: Mapping[str, Any], prefix: str, file: str) -> Iterator[Number]:
+def _flatten(table: Mapping[str, Any], prefix: str, file: str,
+             strict: bool = True) -> Iterator[Number]:
     for key, item in table.items():
         path = f"{prefix}.{key}" if prefix else key
         if not isinstance(item, dict):
             raise SpecError(f"{file}: {path} must be a table with value/source/confidence")
         if "value" in item:
+            if not strict:
+                item = {"source": file, "confidence": "stated", **item}
             missing = {"source", "confidence"} - item.keys()
             if missing:
                 raise SpecError(f"{file}: {path} lacks {', '.join(sorted(missing))}")
@@ -156,7 +159,7 @@ def _flatten(table: Mapping[str, Any], prefix: str, file: str) -> Iterator[Numbe
                          item.get("reason", ""), item.get("unit", ""),
                          tuple(rng) if rng else None, file)
         else:
-            yield from _flatten(item, path, file)
+            yield from _flatten(item, path, file, strict)
 
 
 def _read(folder: Any, name: str) -> tuple[dict[str, Any], str]:
@@ -185,12 +188,15 @@ def load_numbers(data: Mapping[str, Any], file: str) -> dict[str, Number]:
 
 
 def load_board_file(path: Path) -> dict[str, Any]:
-    """Read a user's printed-board file: ``{path: value}`` overrides for :meth:`Spec.with_numbers`."""
+    """Read a user's printed-board file: ``{path: value}`` overrides for :meth:`Spec.with_numbers`.
+
+    Leaves need only ``value`` (source defaults to the file, confidence to stated).
+    """
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise SpecError(f"{path}: {exc}") from None
-    return {n.path: n.value for n in _flatten(data, "", str(path))}
+    return {n.path: n.value for n in _flatten(data, "", str(path), strict=False)}
 
 
 @cache

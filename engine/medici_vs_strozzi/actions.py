@@ -1,42 +1,54 @@
-"""The actions of Medici vs Strozzi and their JSON form in game records."""
+"""The actions of Medici vs Strozzi and their JSON form in game records.
+
+Actions are frozen dataclasses, so two actions are equal only if they are of
+the same kind with the same fields (``DRAW != STOP``).
+"""
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import asdict, dataclass, fields
+from typing import Any
 
 from regelwerk.engine.core.records import RecordError
 
 
-class Draw(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Draw:
     """Draw one more tile from the bag (turn.draw)."""
 
 
-class Stop(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stop:
     """Stop drawing and go on to name the price (turn.draw)."""
 
 
-class SetPrice(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SetPrice:
     """Name the price for all tiles drawn this turn (turn.price)."""
 
     amount: int
 
 
-class Buy(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Buy:
     """The other player accepts the offer (turn.offer)."""
 
 
-class Decline(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Decline:
     """The other player declines; the offering player must buy (turn.offer)."""
 
 
-class Load(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Load:
     """Put the bought tiles on ``ship`` (index into the capacities), sent to ``harbour``."""
 
     ship: int
     harbour: int
 
 
-class Discard(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Discard:
     """Throw the bought tiles away instead of loading them (turn.discard)."""
 
 
@@ -50,7 +62,7 @@ _TYPES = {name: kind for kind, name in _NAMES.items()}
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    return {"type": _NAMES[type(action)], **action._asdict()}
+    return {"type": _NAMES[type(action)], **asdict(action)}
 
 
 def action_from_json(data: Any) -> Action:
@@ -59,7 +71,8 @@ def action_from_json(data: Any) -> Action:
         raise RecordError(f"not an action of medici_vs_strozzi: {data!r} "
                           f"(type must be one of {', '.join(_TYPES)})")
     kind = _TYPES[data["type"]]
-    fields = {k: v for k, v in data.items() if k != "type"}
-    if set(fields) != set(kind._fields) or not all(type(v) is int for v in fields.values()):
-        raise RecordError(f"action {data!r}: expects integer fields {list(kind._fields)}")
-    return kind(**fields)
+    given = {k: v for k, v in data.items() if k != "type"}
+    names = [f.name for f in fields(kind)]
+    if set(given) != set(names) or not all(type(v) is int for v in given.values()):
+        raise RecordError(f"action {data!r}: expects integer fields {names}")
+    return kind(**given)

@@ -183,7 +183,7 @@ def apply(state: State, action: Action) -> State:
     if phase == Phase.LOAD and kind is Load:
         return _load(state, action)  # type: ignore[arg-type]
     if phase == Phase.LOAD and kind is Discard:
-        return _finish_purchase(state, state.holds, state.ports, state.discarded + state.drawn)
+        return _discard(state)
     if phase == Phase.OVER:
         raise IllegalAction(C + "end.winner", N_("The game is over; no more actions."))
     raise IllegalAction(_PHASE_CLAUSE[phase], N_("{action} is not possible now: {expected}."),
@@ -278,6 +278,12 @@ def _load(state: State, action: Load) -> State:
     holds = _with(state.holds, player, player_holds)
     all_ports = _with(state.ports, player, player_ports)
     return _finish_purchase(state, holds, all_ports, state.discarded)
+
+
+@implements(C + "turn.discard")
+def _discard(state: State) -> State:
+    """The bought tiles leave play for the rest of the round."""
+    return _finish_purchase(state, state.holds, state.ports, state.discarded + state.drawn)
 
 
 def _with(pair: tuple[Any, ...], player: int, item: Any) -> tuple[Any, ...]:

@@ -1,0 +1,47 @@
+"""Sphinx configuration of the regelwerk rules reference (English source).
+
+German comes from ``../locales/de/LC_MESSAGES/<docname>.po`` (build with
+``-D language=de``); the pipeline is :func:`regelwerk.site.build_site`.
+The ``regelwerk.sphinxext`` extension renders clauses and registers from spec,
+adds the ``lang_<code>`` tag and ``DOC_LANG`` for the doctests, and the
+language switch.
+"""
+
+from __future__ import annotations
+
+project = "regelwerk"
+author = "regelwerk contributors"
+copyright = "2026, regelwerk contributors"
+
+extensions = ["myst_parser", "sphinx.ext.doctest", "regelwerk.sphinxext"]
+source_suffix = {".md": "markdown"}
+exclude_patterns = ["_build", "README.md"]
+root_doc = "index"
+
+# Bilingual by gettext (see TOOLCHAIN.md): one catalog per page; literal blocks
+# (code, doctests) are never translated, so both languages run the same tests.
+language = "en"
+locale_dirs = ["../locales/"]
+gettext_compact = False
+gettext_additional_targets: list[str] = []
+gettext_location = False
+gettext_uuid = False
+regelwerk_languages = ["en", "de"]
+
+myst_heading_anchors = 3
+
+doctest_global_setup = ""  # the extension appends DOC_LANG = "<language>"
+doctest_test_doctest_blocks = ""
+
+html_theme = "furo"
+html_title = "regelwerk"
+html_sidebars = {
+    "**": [
+        "sidebar/brand.html",
+        "sidebar/search.html",
+        "sidebar/scroll-start.html",
+        "regelwerk-langswitch.html",
+        "sidebar/navigation.html",
+        "sidebar/scroll-end.html",
+    ],
+}

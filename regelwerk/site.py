@@ -1,0 +1,399 @@
+"""Build the bilingual reference site: gettext, completeness gate, html and doctests.
+
+:func:`build_site` is the pipeline behind ``regelwerk docs`` and ``make site``::
+
+    <out>/gettext/                 fresh page templates (.pot)
+    (gate)                         every page catalog complete, nothing fuzzy/stale
+    <out>/site/<lang>/             html per language (-W -n --keep-going)
+    <out>/doctest/<lang>/          doctest builder per language, same test count
+    <out>/site/index.html          entry page linking the languages
+
+Sphinx runs in subprocesses (a fresh interpreter per build, so no cached spec
+or catalog leaks between languages), two at a time. The build never writes
+into tracked files: catalogs are only read (Sphinx compiles the untracked .mo
+files next to them). Translators refresh the catalogs with
+:func:`update_catalogs`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polib
+
+from regelwerk.engine.core.i18n import N_, SOURCE_LANGUAGE, gettext_for
+
+Progress = Callable[[str], None]
+
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+ENTRY_TITLE = N_("regelwerk rules reference")
+ENTRY_CHOOSE = N_("Choose a language:")
+
+
+class SiteError(RuntimeError):
+    """A step of the site build failed; the message's first line names file and line."""
+
+    def __init__(self, message: str, details: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.details = list(details)
+
+
+@dataclass(frozen=True)
+class Step:
+    name: str
+    seconds: float
+    detail: str = ""
+
+
+@dataclass
+class SiteReport:
+    """What a build did: timed steps, doctests run per language, pages per language."""
+
+    out: Path
+    steps: list[Step] = field(default_factory=list)
+    doctests: dict[str, int] = field(default_factory=dict)
+    pages: dict[str, list[str]] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        """A report exists only for a build that passed (failures raise :class:`SiteError`)."""
+        return bool(self.doctests)
+
+    def summary(self) -> str:
+        lines = [f"{s.name:<14} {s.seconds:6.2f} s  {s.detail}".rstrip() for s in self.steps]
+        lines.append(f"{'total':<14} {self.seconds:6.2f} s")
+        lines.append("doctests: " + ", ".join(f"{k} {v}" for k, v in self.doctests.items()))
+        lines.append(f"site: {self.out / 'site' / 'index.html'}")
+        return "\n".join(lines)
+
+    __str__ = summary
+
+
+# --------------------------------------------------------------------------- gate
+
+ROLE = re.compile(r"\{([A-Za-z][\w:.+-]*)\}`([^`]*)`")
+LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+CODE = re.compile(r"`([^`]+)`")
+PLACEHOLDER = re.compile(r"\{[^{}\s]*\}")
+TARGET = re.compile(r"^(.*?)<([^<>]+)>\s*$", re.S)
+
+
+def markup(message: str) -> list[str]:
+    """The parts of a MyST message a translation must keep: role targets, link
+    targets, inline code and ``{placeholders}`` (sorted, with repeats)."""
+    tokens = []
+    for role, content in ROLE.findall(message):
+        target = TARGET.match(content)
+        tokens.append(f"{{{role}}}`{target.group(2) if target else content}`")
+    rest = ROLE.sub(" ", message)
+    tokens += [f"link({target})" for target in LINK.findall(rest)]
+    rest = LINK.sub(" ", rest)
+    tokens += [f"`{code}`" for code in CODE.findall(rest)]
+    rest = CODE.sub(" ", rest)
+    tokens += PLACEHOLDER.findall(rest)
+    return sorted(tokens)
+
+
+@dataclass(frozen=True)
+class Problem:
+    file: str
+    line: int
+    kind: str   # missing | untranslated | fuzzy | obsolete | markup
+    msgid: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        extra = f" ({self.detail})" if self.detail else ""
+        return f"{self.file}:{self.line}: {self.kind}{extra}: {self.msgid[:70]!r}"
+
+
+def _is_engine_catalog(relative: Path) -> bool:
+    """The engine's own catalogs (``regelwerk*.po``) share the folder with the pages'."""
+    return len(relative.parts) == 1 and relative.name.startswith("regelwerk")
+
+
+def check_catalogs(pot_dir: Path, locale_dir: Path, lang: str,
+                   root: Path | None = None) -> list[Problem]:
+    """Everything that keeps ``lang``'s page catalogs from matching the fresh templates."""
+    catalogs = locale_dir / lang / "LC_MESSAGES"
+
+    def shown(path: Path) -> str:
+        try:
+            return str(path.relative_to(root)) if root else str(path)
+        except ValueError:
+            return str(path)
+
+    problems: list[Problem] = []
+    expected = set()
+    for pot_path in sorted(pot_dir.rglob("*.pot")):
+        relative = pot_path.relative_to(pot_dir).with_suffix(".po")
+        expected.add(relative)
+        po_path = catalogs / relative
+        name = shown(po_path)
+        if not po_path.is_file():
+            problems.append(Problem(name, 0, "missing", "(whole catalog)"))
+            continue
+        pot, po = polib.pofile(str(pot_path)), polib.pofile(str(po_path))
+        fresh = {(e.msgctxt, e.msgid) for e in pot if not e.obsolete}
+        have = {(e.msgctxt, e.msgid): e for e in po if not e.obsolete}
+        for entry in pot:
+            if entry.obsolete:
+                continue
+            got = have.get((entry.msgctxt, entry.msgid))
+            if got is None:
+                problems.append(Problem(name, 0, "missing", entry.msgid))
+            elif "fuzzy" in got.flags:
+                problems.append(Problem(name, got.linenum, "fuzzy", entry.msgid))
+            elif not got.msgstr:
+                problems.append(Problem(name, got.linenum, "untranslated", entry.msgid))
+            elif markup(entry.msgid) != markup(got.msgstr):
+                lost = Counter(markup(entry.msgid)) - Counter(markup(got.msgstr))
+                added = Counter(markup(got.msgstr)) - Counter(markup(entry.msgid))
+                detail = "; ".join(filter(None, [
+                    "lost " + ", ".join(lost) if lost else "",
+                    "added " + ", ".join(added) if added else ""]))
+                problems.append(Problem(name, got.linenum, "markup", entry.msgid, detail))
+        for entry in po:
+            if entry.obsolete or (entry.msgctxt, entry.msgid) not in fresh:
+                problems.append(Problem(name, entry.linenum, "obsolete", entry.msgid))
+    for po_path in sorted(catalogs.rglob("*.po")) if catalogs.is_dir() else []:
+        relative = po_path.relative_to(catalogs)
+        if relative not in expected and not _is_engine_catalog(relative):
+            problems.append(Problem(shown(po_path), 0, "obsolete", "(page no longer exists)"))
+    return problems
+
+
+# --------------------------------------------------------------------------- sphinx runs
+
+WARNING = re.compile(r"^(?P<file>[^\s:][^:]*?):(?P<line>\d+)?:? ?(?P<kind>WARNING|ERROR|CRITICAL|"
+                     r"SEVERE)[:\s]+(?P<text>.*)$")
+
+
+def _first_problem(output: str, root: Path) -> tuple[str, list[str]]:
+    """One clear line (``file:line: message``) for the first warning in Sphinx's output."""
+    found = []
+    for line in output.splitlines():
+        match = WARNING.match(line.strip())
+        if match:
+            path = Path(match["file"])
+            with contextlib.suppress(ValueError, OSError):
+                path = path.resolve().relative_to(root.resolve())
+            found.append(f"{path}:{match['line'] or 0}: {match['text']}")
+    if found:
+        return found[0], found
+    lines = [line for line in output.splitlines() if line.strip()]
+    return (lines[-1] if lines else "sphinx-build failed without output"), lines
+
+
+def _sphinx(root: Path, builder: str, out: Path, doctrees: Path, lang: str) -> float:
+    """Run one sphinx-build; raises :class:`SiteError` on any warning or error."""
+    command = [sys.executable, "-m", "sphinx", "-b", builder, "-q", "-W", "-n", "--keep-going",
+               "-d", str(doctrees), "-D", f"language={lang}",
+               "-D", "translation_progress_classes=1", str(root / "docs"), str(out)]
+    start = time.perf_counter()
+    run = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - start
+    if run.returncode:
+        if builder == "doctest":
+            _doctest_count(out, lang, root)   # names the failing example if there is one
+        first, details = _first_problem(run.stderr + "\n" + run.stdout, root)
+        raise SiteError(f"{builder} ({lang}): {first}", details)
+    return seconds
+
+
+SUMMARY = re.compile(r"^\s*(\d+) tests?\s*$\s*^\s*(\d+) failures? in tests\s*$\s*"
+                     r"^\s*(\d+) failures? in setup code\s*$\s*^\s*(\d+) failures? in cleanup",
+                     re.M)
+FAILURE = re.compile(r'^File "(?P<file>[^"]+)", line (?P<line>\d+)', re.M)
+
+
+def _doctest_count(out: Path, lang: str, root: Path) -> int:
+    """Tests run according to the doctest builder's ``output.txt``; fails on any failure."""
+    report = out / "output.txt"
+    if not report.is_file():
+        raise SiteError(f"doctest ({lang}): no {report}")
+    text = report.read_text(encoding="utf-8")
+    match = SUMMARY.search(text)
+    if not match:
+        raise SiteError(f"doctest ({lang}): no summary in {report}")
+    tests, *failures = (int(n) for n in match.groups())
+    if any(failures):
+        where = FAILURE.search(text)
+        location = "?"
+        if where:
+            path = Path(where["file"])
+            if not path.is_absolute():
+                path = Path("docs") / path   # the doctest builder names files under docs/
+            location = f"{path}:{where['line']}"
+        raise SiteError(f"doctest ({lang}): {location}: {sum(failures)} failure(s), "
+                        f"see {report}", text.splitlines())
+    return tests
+
+
+def compile_catalogs(root: Path, langs: Iterable[str]) -> int:
+    """Compile outdated page catalogs (.po -> untracked .mo) atomically, before Sphinx does.
+
+    Sphinx would compile them itself, but two builds at once (pytest workers)
+    could then read a half-written .mo; ``os.replace`` never exposes one.
+    """
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    compiled = 0
+    for lang in langs:
+        folder = root / "locales" / lang / "LC_MESSAGES"
+        for po_path in sorted(folder.rglob("*.po")) if folder.is_dir() else []:
+            mo_path = po_path.with_suffix(".mo")
+            if _is_engine_catalog(po_path.relative_to(folder)) or (
+                    mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime):
+                continue
+            with po_path.open("rb") as f:
+                catalog = read_po(f, locale=lang)
+            with tempfile.NamedTemporaryFile("wb", dir=po_path.parent, suffix=".tmp",
+                                             delete=False) as f:
+                write_mo(f, catalog)
+            os.replace(f.name, mo_path)
+            compiled += 1
+    return compiled
+
+
+def _pages(site: Path) -> list[str]:
+    return sorted(str(p.relative_to(site)) for p in site.rglob("*.html")
+                  if not p.relative_to(site).parts[0].startswith("_"))
+
+
+def write_entry_page(site: Path, langs: Iterable[str]) -> Path:
+    """``site/index.html``: one link per language, each in its own language."""
+    links = []
+    for lang in langs:
+        name = LANGUAGE_NAMES.get(lang, lang)
+        links.append(f'    <li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">'
+                     f"{html.escape(name)}</a> &mdash; "
+                     f"{html.escape(gettext_for(lang, ENTRY_TITLE))}</li>")
+    title = html.escape(gettext_for(SOURCE_LANGUAGE, ENTRY_TITLE))
+    page = site / "index.html"
+    page.write_text(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n"
+        f"  <title>{title}</title>\n</head>\n<body>\n  <h1>{title}</h1>\n"
+        f"  <p>{html.escape(gettext_for(SOURCE_LANGUAGE, ENTRY_CHOOSE))}</p>\n  <ul>\n"
+        + "\n".join(links) + "\n  </ul>\n</body>\n</html>\n", encoding="utf-8")
+    return page
+
+
+def _parallel(jobs: list[tuple[str, Callable[[], float]]],
+              report: SiteReport, progress: Progress) -> None:
+    """Run up to two timed jobs at once; the first failure is raised."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = [(name, pool.submit(job)) for name, job in jobs]
+        for name, future in futures:
+            seconds = future.result()
+            report.steps.append(Step(name, seconds))
+            progress(f"{name}: {seconds:.2f} s")
+
+
+def build_site(root: Path, out: Path | None = None, langs: Sequence[str] = ("en", "de"),
+               progress: Progress | None = None) -> SiteReport:
+    """Build the reference of the checkout at ``root`` into ``out`` (default ``root/_build``).
+
+    Raises :class:`SiteError` (first line ``file:line: message``) when the gate,
+    a warning, or a doctest fails, or when the languages ran different numbers
+    of doctests.
+    """
+    root = root.resolve()
+    out = (out or root / "_build").resolve()
+    say = progress or (lambda message: None)
+    report = SiteReport(out)
+    started = time.perf_counter()
+
+    pot_dir = out / "gettext"
+    seconds = _sphinx(root, "gettext", pot_dir, out / "doctrees" / "gettext", SOURCE_LANGUAGE)
+    report.steps.append(Step("gettext", seconds))
+    say(f"gettext: {seconds:.2f} s")
+
+    start = time.perf_counter()
+    problems = [p for lang in langs if lang != SOURCE_LANGUAGE
+                for p in check_catalogs(pot_dir, root / "locales", lang, root)]
+    if problems:
+        raise SiteError(f"translation gate: {problems[0]} ({len(problems)} problem(s); "
+                        f"run regelwerk.site.update_catalogs and translate)",
+                        [str(p) for p in problems])
+    report.steps.append(Step("gate", time.perf_counter() - start))
+    say(f"gate: {report.steps[-1].seconds:.2f} s")
+    compile_catalogs(root, [lang for lang in langs if lang != SOURCE_LANGUAGE])
+
+    site = out / "site"
+    _parallel([(f"html {lang}", lambda lang=lang: _sphinx(
+        root, "html", site / lang, out / "doctrees" / lang, lang)) for lang in langs],
+        report, say)
+    _parallel([(f"doctest {lang}", lambda lang=lang: _sphinx(
+        root, "doctest", out / "doctest" / lang, out / "doctrees" / lang, lang))
+        for lang in langs], report, say)
+    for lang in langs:
+        report.doctests[lang] = _doctest_count(out / "doctest" / lang, lang, root)
+        report.pages[lang] = _pages(site / lang)
+    counts = set(report.doctests.values())
+    if len(counts) != 1 or 0 in counts:
+        raise SiteError(f"doctest: the languages ran different or no tests: {report.doctests}")
+    missing = {lang: sorted(set(report.pages[langs[0]]) - set(pages))
+               for lang, pages in report.pages.items()}
+    if any(missing.values()):
+        raise SiteError(f"pages missing in a language: {missing}")
+    write_entry_page(site, langs)
+    report.seconds = time.perf_counter() - started
+    return report
+
+
+def update_catalogs(root: Path, out: Path | None = None,
+                    langs: Sequence[str] = ("de",)) -> dict[str, int]:
+    """For translators: fresh templates, then merge them into ``locales/<lang>/`` (no obsolete)."""
+    from sphinx_intl.basic import update
+
+    root = root.resolve()
+    out = (out or root / "_build").resolve()
+    _sphinx(root, "gettext", out / "gettext", out / "doctrees" / "gettext", SOURCE_LANGUAGE)
+    return update(str(root / "locales"), str(out / "gettext"), tuple(langs),
+                  ignore_obsolete=True, jobs=1)
+
+
+def audit_docs_catalogs(root: Path, langs: Sequence[str] = ("de",)) -> list[Problem]:
+    """The translation gate on its own (for ``regelwerk check``): fresh templates
+    in a temporary folder, then every page catalog checked against them."""
+    root = root.resolve()
+    with tempfile.TemporaryDirectory(prefix="regelwerk-gettext-") as tmp:
+        out = Path(tmp)
+        _sphinx(root, "gettext", out / "gettext", out / "doctrees", SOURCE_LANGUAGE)
+        return [p for lang in langs
+                for p in check_catalogs(out / "gettext", root / "locales", lang, root)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m regelwerk.site [--update-catalogs]``: build the site of this checkout."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    root = Path.cwd()
+    try:
+        if "--update-catalogs" in args:
+            print(update_catalogs(root))
+            return 0
+        report = build_site(root, progress=print)
+    except SiteError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    print(report.summary())
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,64 @@
+"""Sphinx extension: the rules reference rendered from spec data, in the build language.
+
+Provides (game taken from the ids, nothing game-specific here):
+
+* ``clause`` directive: a rule clause's title and text in the build language,
+  anchored at its clause id, with the rulebook citation and the engine
+  functions that implement it (:mod:`regelwerk.sphinxext.clause`);
+* ``spec`` role: one spec number, assumed values marked;
+* ``interpretation-register``, ``assumption-list``, ``term-table`` and
+  ``number-table`` directives (:mod:`regelwerk.sphinxext.registers`);
+* a language switch in the sidebar (template ``regelwerk-langswitch.html``)
+  and, on ``config-inited``, the tag ``lang_<code>`` and ``DOC_LANG`` in
+  ``doctest_global_setup``.
+
+Text rendered here comes from the engine's own catalogs (clauses, spec
+notes) and is never extracted into Sphinx's page catalogs: the nodes carry
+no source and ``translatable=False``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.config import Config
+
+from regelwerk.engine.core.i18n import N_, gettext_for
+from regelwerk.sphinxext import clause, registers
+
+TEMPLATES = Path(__file__).parent / "templates"
+
+#: (code, name in that language) of every language the site is built in.
+LANGUAGES: tuple[tuple[str, str], ...] = (("en", "English"), ("de", "Deutsch"))
+LANGUAGE_LABEL = N_("Language")
+
+
+def _config_inited(app: Sphinx, config: Config) -> None:
+    """Tag the build language and hand it to the doctests (``-D language=`` comes late)."""
+    lang = config.language or "en"
+    app.tags.add(f"lang_{lang}")
+    setup_code = config.doctest_global_setup or ""
+    config.doctest_global_setup = f"{setup_code}\nDOC_LANG = {lang!r}\n"
+    if str(TEMPLATES) not in config.templates_path:
+        config.templates_path.append(str(TEMPLATES))
+
+
+def _page_context(app: Sphinx, pagename: str, templatename: str,
+                  context: dict[str, Any], doctree: Any) -> None:
+    """Offer the language switch: every other language's copy of this page."""
+    lang = app.config.language or "en"
+    context["regelwerk_languages"] = [
+        (code, name) for code, name in LANGUAGES if code in app.config.regelwerk_languages]
+    context["regelwerk_language_label"] = gettext_for(lang, LANGUAGE_LABEL)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("regelwerk_languages", ["en", "de"], "html", list)
+    app.connect("config-inited", _config_inited)
+    app.connect("html-page-context", _page_context)
+    clause.setup(app)
+    registers.setup(app)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
+            "env_version": 1}

@@ -1,0 +1,211 @@
+"""Directives that render whole registers of a game's spec in the build language.
+
+* ``interpretation-register <game>``: question, evidence (edition, section,
+  note), options, decision, reason, linked clauses, pinning tests, variant;
+* ``assumption-list <game>``: every assumed number with value, reason, range;
+* ``term-table <game>``: the glossary, English and German side by side;
+* ``number-table <game>``: every number with its source and confidence.
+
+Entries are anchored (``<game>:<interp id>``, ``<game>:assumed.<path>``,
+``<game>:number.<path>``) so clauses, roles and other pages can link to them.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util.docutils import SphinxDirective
+
+from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
+from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.sphinxext import common
+
+QUESTION = N_("Question")
+EVIDENCE = N_("Evidence")
+OPTIONS = N_("Options")
+DECISION = N_("Decision")
+REASON = N_("Reason")
+CLAUSES = N_("Clauses")
+TESTS = N_("Tests")
+VARIANT = N_("Rule variant")
+VARIANT_TEXT = N_("selectable as the option {name} of new_game")
+CHOSEN = N_("chosen")
+NUMBER = N_("Number")
+VALUE = N_("Value")
+UNIT = N_("Unit")
+SOURCE = N_("Source")
+CONFIDENCE = N_("Confidence")
+RANGE = N_("Range proved")
+NO_RANGE = N_("no range: the value is fixed for the proofs")
+ENGLISH = N_("English")
+GERMAN = N_("German")
+NOTE = N_("Note")
+NO_ASSUMPTIONS = N_("This game has no assumed numbers.")
+EDITIONS = {"de": N_("German edition"), "en": N_("English edition")}
+#: Units the spec uses; a unit not listed here is shown untranslated.
+UNITS = {"coins": N_("coins"), "tiles": N_("tiles")}
+CONFIDENCES = {"stated": N_("stated"), "sourced": N_("sourced"), "derived": N_("derived"),
+               "assumed": common.ASSUMED}
+
+
+class GameDirective(SphinxDirective):
+    """A directive taking one argument, the game id, and rendering from its spec."""
+
+    required_arguments = 1
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        game = self.arguments[0].strip()
+        try:
+            spec = common.load_spec(self.env, game)
+        except SpecError as exc:
+            raise self.error(str(exc)) from None
+        return self.render(spec, common.language(self.env))
+
+    def render(self, spec: Spec, lang: str) -> list[nodes.Node]:
+        raise NotImplementedError
+
+    def _(self, message: str) -> str:
+        return gettext_for(common.language(self.env), message)
+
+    def unit(self, unit: str) -> str:
+        return self._(UNITS[unit]) if unit in UNITS else unit
+
+    def clause_links(self, clause_ids: tuple[str, ...]) -> nodes.paragraph:
+        links: list[nodes.Node] = []
+        for index, clause_id in enumerate(clause_ids):
+            if index:
+                links.append(nodes.Text(", "))
+            links.append(common.reference(self.env, clause_id, nodes.literal("", clause_id)))
+        return common.paragraph(*links)
+
+
+class InterpretationRegister(GameDirective):
+    """Every interpretation of the game, one anchored block each."""
+
+    def render(self, spec: Spec, lang: str) -> list[nodes.Node]:
+        result: list[nodes.Node] = []
+        for item in spec.interpretations.values():
+            box = nodes.container(classes=["regelwerk-interpretation"], ids=[item.id])
+            question = pgettext_for(lang, f"{item.id}#question", item.question)
+            box += common.text(question, nodes.rubric)
+            evidence = nodes.bullet_list()
+            for number, source in enumerate(item.evidence):
+                note = pgettext_for(lang, f"{item.id}#evidence.{number}", source["note"])
+                edition = self._(EDITIONS.get(source["edition"], source["edition"]))
+                entry = nodes.list_item()
+                entry += common.paragraph(
+                    nodes.emphasis("", f"{edition}, {source['section']}"), nodes.Text(": "),
+                    nodes.Text(note))
+                evidence += entry
+            options = nodes.enumerated_list()
+            for option in item.options:
+                line = common.paragraph(
+                    nodes.literal("", option["id"]), nodes.Text(": "),
+                    nodes.Text(pgettext_for(lang, f"{item.id}#option.{option['id']}",
+                                            option["text"])))
+                if option["id"] == item.decision:
+                    line += nodes.Text(" ")
+                    line += nodes.strong("", f"({self._(CHOSEN)})")
+                entry = nodes.list_item()
+                entry += line
+                options += entry
+            fields = [
+                (self._(EVIDENCE), [evidence]),
+                (self._(OPTIONS), [options]),
+                (self._(DECISION), [common.paragraph(nodes.literal("", item.decision))]),
+                (self._(REASON),
+                 [common.text(pgettext_for(lang, f"{item.id}#reason", item.reason))]),
+                (self._(CLAUSES), [self.clause_links(item.clauses)]),
+                (self._(TESTS), [self.tests(item.tests)]),
+            ]
+            if item.variant:
+                fields.append((self._(VARIANT), [common.paragraph(
+                    nodes.Text(self._(VARIANT_TEXT).format(name=item.variant)))]))
+            box += common.field_list(fields)
+            common.untranslatable(box)
+            common.register_anchor(self, item.id, question)
+            result.append(box)
+        return result
+
+    @staticmethod
+    def tests(names: tuple[str, ...]) -> nodes.bullet_list:
+        tests = nodes.bullet_list()
+        for name in names:
+            entry = nodes.list_item()
+            entry += common.paragraph(nodes.literal("", name))
+            tests += entry
+        return tests
+
+
+class AssumptionList(GameDirective):
+    """Every number the rule text does not print: value, reason, proved range."""
+
+    def render(self, spec: Spec, lang: str) -> list[nodes.Node]:
+        numbers = list(spec.assumed())
+        if not numbers:
+            return [common.text(self._(NO_ASSUMPTIONS))]
+        result: list[nodes.Node] = []
+        for number in numbers:
+            anchor = common.label(spec.game, "assumed", number.path)
+            box = nodes.container(classes=["regelwerk-assumption"], ids=[anchor])
+            box += common.paragraph(nodes.literal("", number.path))
+            box[-1]["classes"].append("regelwerk-assumption-title")
+            value = common.localise(spec, number.value, lang)
+            shown_range = (f"{number.range[0]} … {number.range[1]}" if number.range
+                           else self._(NO_RANGE))
+            box += common.field_list([
+                (self._(VALUE), [common.text(f"{value} {self.unit(number.unit)}".strip())]),
+                (self._(REASON), [common.text(
+                    pgettext_for(lang, f"{number.path}#reason", number.reason))]),
+                (self._(RANGE), [common.text(shown_range)]),
+                (self._(SOURCE), [common.text(
+                    pgettext_for(lang, f"{number.path}#source", number.source))]),
+            ])
+            common.untranslatable(box)
+            common.register_anchor(self, anchor, number.path)
+            result.append(box)
+        return result
+
+
+class TermTable(GameDirective):
+    """The glossary: one row per term, the build language's column first."""
+
+    def render(self, spec: Spec, lang: str) -> list[nodes.Node]:
+        columns = [("en", self._(ENGLISH)), ("de", self._(GERMAN))]
+        columns.sort(key=lambda column: column[0] != lang)
+        rows = []
+        for term in spec.glossary:
+            note = (pgettext_for(lang, f"glossary.{term.key}#note", term.note)
+                    if term.note else "")
+            rows.append([getattr(term, code) for code, _ in columns] + [note])
+        return [common.table([name for _, name in columns] + [self._(NOTE)], rows,
+                             [2, 2, 4], ["regelwerk-glossary"])]
+
+
+class NumberTable(GameDirective):
+    """Every number of the game, anchored, with its source and confidence."""
+
+    def render(self, spec: Spec, lang: str) -> list[nodes.Node]:
+        rows = []
+        for number in spec.numbers.values():
+            anchor = common.label(spec.game, "number", number.path)
+            name = nodes.literal("", number.path, ids=[anchor])
+            common.register_anchor(self, anchor, number.path)
+            shown = common.localise(spec, number.value, lang)
+            value: list[nodes.Node] = (
+                [common.assumed_mark(self.env, spec.game, number.path, shown)]
+                if number.assumed else [nodes.Text(shown)])
+            confidence = self._(CONFIDENCES.get(number.confidence, number.confidence))
+            source = pgettext_for(lang, f"{number.path}#source", number.source)
+            rows.append([[name], value, self.unit(number.unit), source, confidence])
+        headers = [self._(NUMBER), self._(VALUE), self._(UNIT), self._(SOURCE),
+                   self._(CONFIDENCE)]
+        return [common.table(headers, rows, [3, 2, 1, 5, 1], ["regelwerk-numbers"])]
+
+
+def setup(app: Sphinx) -> None:
+    app.add_directive("interpretation-register", InterpretationRegister)
+    app.add_directive("assumption-list", AssumptionList)
+    app.add_directive("term-table", TermTable)
+    app.add_directive("number-table", NumberTable)
