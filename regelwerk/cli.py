@@ -155,8 +155,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
     p = sub.add_parser("docs", help=_("build the bilingual reference site"), **parser_kwargs(
-        _("Build the English and German reference with doctests into _build/site. "
-          "Needs a source checkout.")))
+        _("Prove every invariant, check traceability and translations, and build the English "
+          "and German reference with its doctests and the consistency report into "
+          "_build/site. Needs a source checkout.")))
     common(p)
     p.add_argument("--root", type=Path, help=_("source checkout (default: found from here)"))
     return parser
@@ -428,17 +429,33 @@ def _pget(lang: str, context: str, message: str) -> str:
 
 
 def cmd_docs(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    from regelwerk import report as consistency
     from regelwerk import site
 
     _ = _translator(lang)
     root = _root(args, lang)
+
+    def progress(message: str) -> None:
+        print(message, file=sys.stderr, flush=True)
+
+    data = consistency.build_report(root, progress)
+    report_file = consistency.write(data, root / "_build" / "report.json")
     try:
-        report = site.build_site(root, root / "_build",
-                                 progress=lambda message: print(message, file=sys.stderr))
+        built = site.build_site(root, root / "_build", progress=progress, report_file=report_file)
     except site.SiteError as exc:
         raise Failed(str(exc)) from None
-    out(str(report))
-    return 0 if report.ok else 1
+    for game, info in data["games"].items():
+        proven = sum(inv["status"] == "proven" for inv in info["invariants"])
+        out(_("{game}: {proven} of {total} invariants proven; {clauses} clauses, "
+              "{gaps} gaps").format(game=game, proven=proven, total=len(info["invariants"]),
+                                    clauses=info["clauses"], gaps=len(info["gaps"])))
+    out(_("site built in {seconds:.1f} s; doctests per language: {doctests}").format(
+        seconds=built.seconds, doctests=", ".join(f"{k} {v}" for k, v in built.doctests.items())))
+    out(_("entry page: {path}").format(path=built.out / "site" / "index.html"))
+    if not consistency.all_proven(data) or consistency.gap_count(data):
+        raise Failed(_("not every invariant is proven or there are gaps: see {path}").format(
+            path=built.out / "site" / "en" / "report.html"))
+    return 0
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, str, Callable[[str], None]], int]] = {

@@ -198,10 +198,12 @@ def _first_problem(output: str, root: Path) -> tuple[str, list[str]]:
     return (lines[-1] if lines else "sphinx-build failed without output"), lines
 
 
-def _sphinx(root: Path, builder: str, out: Path, doctrees: Path, lang: str) -> float:
+def _sphinx(root: Path, builder: str, out: Path, doctrees: Path, lang: str,
+            defines: Sequence[str] = ()) -> float:
     """Run one sphinx-build; raises :class:`SiteError` on any warning or error."""
     command = [sys.executable, "-m", "sphinx", "-b", builder, "-q", "-W", "-n", "--keep-going",
                "-d", str(doctrees), "-D", f"language={lang}",
+               *(item for define in defines for item in ("-D", define)),
                "-D", "translation_progress_classes=1", str(root / "docs"), str(out)]
     start = time.perf_counter()
     run = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
@@ -305,13 +307,14 @@ def _parallel(jobs: list[tuple[str, Callable[[], float]]],
 
 
 def build_site(root: Path, out: Path | None = None, langs: Sequence[str] = ("en", "de"),
-               progress: Progress | None = None) -> SiteReport:
+               progress: Progress | None = None, report_file: Path | None = None) -> SiteReport:
     """Build the reference of the checkout at ``root`` into ``out`` (default ``root/_build``).
 
     Raises :class:`SiteError` (first line ``file:line: message``) when the gate,
     a warning, or a doctest fails, or when the languages ran different numbers
-    of doctests.
+    of doctests. ``report_file``: the consistency report (JSON) to show.
     """
+    defines = [f"regelwerk_report={report_file.resolve()}"] if report_file else []
     root = root.resolve()
     out = (out or root / "_build").resolve()
     say = progress or (lambda message: None)
@@ -336,10 +339,10 @@ def build_site(root: Path, out: Path | None = None, langs: Sequence[str] = ("en"
 
     site = out / "site"
     _parallel([(f"html {lang}", lambda lang=lang: _sphinx(
-        root, "html", site / lang, out / "doctrees" / lang, lang)) for lang in langs],
+        root, "html", site / lang, out / "doctrees" / lang, lang, defines)) for lang in langs],
         report, say)
     _parallel([(f"doctest {lang}", lambda lang=lang: _sphinx(
-        root, "doctest", out / "doctest" / lang, out / "doctrees" / lang, lang))
+        root, "doctest", out / "doctest" / lang, out / "doctrees" / lang, lang, defines))
         for lang in langs], report, say)
     for lang in langs:
         report.doctests[lang] = _doctest_count(out / "doctest" / lang, lang, root)

@@ -8,6 +8,7 @@ Provides (game taken from the ids, nothing game-specific here):
 * ``spec`` role: one spec number, assumed values marked;
 * ``interpretation-register``, ``assumption-list``, ``term-table`` and
   ``number-table`` directives (:mod:`regelwerk.sphinxext.registers`);
+* ``consistency-report`` directive (:mod:`regelwerk.sphinxext.report`);
 * a language switch in the sidebar (template ``regelwerk-langswitch.html``)
   and, on ``config-inited``, the tag ``lang_<code>`` and ``DOC_LANG`` in
   ``doctest_global_setup``.
@@ -26,7 +27,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from regelwerk.engine.core.i18n import N_, gettext_for
-from regelwerk.sphinxext import clause, registers
+from regelwerk.sphinxext import clause, registers, report
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -60,5 +61,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("html-page-context", _page_context)
     clause.setup(app)
     registers.setup(app)
+    report.setup(app)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 1}

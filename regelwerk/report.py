@@ -1,0 +1,77 @@
+"""The consistency report: proofs, coverage and translation status of every game.
+
+``regelwerk docs`` (and so ``make site``) computes it once, writes it as JSON
+and hands the file to the Sphinx build, where the ``consistency-report``
+directive renders it in each language. The same data answers ``--json``.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from regelwerk import catalogs, games
+from regelwerk.engine.core import spec as spec_module
+from regelwerk.trace import core_gaps, trace_game
+
+Progress = Callable[[str], None]
+
+
+def verify_game(game: str, progress: Progress) -> list[dict[str, Any]]:
+    """Every invariant of ``game``: id, clauses, statement, status, detail, seconds."""
+    module = games.get(game).verification_module()
+    rules = module.default_rules()
+    rows = []
+    for invariant in module.INVARIANTS:
+        progress(f"{invariant.id} …")
+        start = time.perf_counter()
+        result = invariant.check(rules)
+        rows.append({"id": invariant.id, "clauses": list(invariant.clauses),
+                     "statement": invariant.statement, "ranges": invariant.ranges,
+                     "status": result.status, "detail": result.detail,
+                     "seconds": round(time.perf_counter() - start, 3)})
+    return rows
+
+
+def build_report(root: Path, progress: Progress | None = None) -> dict[str, Any]:
+    say = progress or (lambda message: None)
+    report: dict[str, Any] = {"games": {}, "gaps": []}
+    for game in games.games():
+        spec = spec_module.load(game)
+        trace = trace_game(root, game)
+        invariants = verify_game(game, say)
+        report["games"][game] = {
+            "invariants": invariants,
+            "clauses": len(spec.clauses),
+            "implemented": sum(1 for c in spec.clauses if trace.code.get(c)),
+            "tested": sum(1 for c in spec.clauses if trace.tests.get(c) or trace.doctests.get(c)),
+            "anchored": sum(1 for c in spec.clauses if len(trace.anchors.get(c, [])) == 1),
+            "interpretations": len(spec.interpretations),
+            "assumed": sum(1 for _ in spec.assumed()),
+            "catalog_entries": len([m for m in catalogs.template(next(
+                d for d in catalogs.domains(root) if d.name == f"{catalogs.DOMAIN}-{game}"))
+                if m.id]),
+            "gaps": [str(g) for g in trace.gaps],
+        }
+    report["gaps"] = [str(g) for g in core_gaps(root)]
+    return report
+
+
+def all_proven(report: dict[str, Any]) -> bool:
+    return all(inv["status"] == "proven" for g in report["games"].values()
+               for inv in g["invariants"])
+
+
+def gap_count(report: dict[str, Any]) -> int:
+    return len(report["gaps"]) + sum(len(g["gaps"]) for g in report["games"].values())
+
+
+def write(report: dict[str, Any], path: Path) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
+    tmp.replace(path)
+    return path
