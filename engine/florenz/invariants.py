@@ -1,0 +1,67 @@
+"""Invariants checked on concrete states after every simulated step.
+
+Runtime twins of the z3 invariants in :mod:`regelwerk.verification.florenz`.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from regelwerk.engine.florenz.state import NONE, Phase, State
+
+
+def violations(state: State) -> list[str]:
+    """Names of the invariants ``state`` breaks (empty when all hold)."""
+    rules = state.rules
+    broken = []
+    seen: set[int] = set()
+    for loc, queue in enumerate(state.queues):
+        if len(queue) > rules.capacity:
+            broken.append("florenz.queue_capacity")
+        ranks = [state.rank_of(p) for p in queue]
+        if any(a < b for a, b in itertools.pairwise(ranks)):
+            broken.append("florenz.queue_rank_order")
+        for p in queue:
+            if state.where[p] != loc or p in seen:
+                broken.append("florenz.piece_location")
+            seen.add(p)
+        keys = [rules.fns.control_key(sum(1 for x in queue if state.family_of(x) == f), first,
+                                      rules.spaces)
+                for f, first in _firsts(state, queue).items()]
+        if len(keys) != len(set(keys)):
+            broken.append("florenz.control_strict")
+    if any(w >= 0 and p not in seen for p, w in enumerate(state.where)):
+        broken.append("florenz.piece_location")
+    if any(not 0 <= c <= rules.clock_max for c in state.clock):
+        broken.append("florenz.clock_range")
+    if any(len(h) > rules.hand_limit for h in state.hands):
+        broken.append("florenz.hand_limit")
+    for fields in state.cups:
+        placed = [f for f in fields if f != NONE]
+        if len(placed) != len(set(placed)):
+            broken.append("florenz.boast_one_cup")
+    for f in range(state.families):
+        cups = sum(1 for fields in state.cups for x in fields if x == f)
+        if cups > rules.cups:
+            broken.append("florenz.cups_supply")
+        guards = (sum(g.count(f) for g in state.escorts) + sum(g.count(f) for g in state.spies)
+                  + sum(g.count(f) for g in state.doormen))
+        if guards + state.guards[f] != rules.guards:
+            broken.append("florenz.guards_conserved")
+        if state.gifts[f] < 0:
+            broken.append("florenz.gifts_nonnegative")
+    cards = sum(len(d) for d in state.decks) + sum(len(d) for d in state.discards) + sum(
+        len(h) for h in state.hands)
+    if cards != 3 * 4 * rules.spec["scandal.copies"]:
+        broken.append("florenz.cards_conserved")
+    rings = [r for r in state.rings if r != NONE]
+    if state.phase != Phase.OVER and len(rings) != len(set(rings)):
+        broken.append("florenz.one_ring_per_location")
+    return broken
+
+
+def _firsts(state: State, queue: tuple[int, ...]) -> dict[int, int]:
+    first: dict[int, int] = {}
+    for place, piece in enumerate(queue):
+        first.setdefault(state.family_of(piece), place)
+    return first

@@ -1,0 +1,793 @@
+"""Playing Florenz: ``new_game``, ``legal_actions`` and ``apply``.
+
+``apply`` never changes its input: it checks the action against the rules
+(raising :class:`IllegalAction` naming the violated clause) and returns a new
+:class:`State`. Chance is explicit and seeded (``random.Random(f"{seed}/...")``):
+setup draws, and every reshuffle of a scandal deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.spec import SpecError
+from regelwerk.engine.florenz.actions import (
+    Accept,
+    Action,
+    Boast,
+    BonusPoint,
+    BonusSwap,
+    BonusTime,
+    Decline,
+    DiscardForTime,
+    Gift,
+    HurryPair,
+    HurryTwice,
+    Move,
+    Pass,
+    Place,
+    Promote,
+    Send,
+)
+from regelwerk.engine.florenz.rules import (
+    COSIMO,
+    DEBUTANT,
+    GAME,
+    GIOVANNI,
+    LADY,
+    MAESTRO,
+    MEDICI,
+    Rules,
+    default_rules,
+    rules_from_spec,
+)
+from regelwerk.engine.florenz.scoring import (
+    achievement,
+    control_order,
+    family_queue_points,
+    head_award,
+    plan_points,
+    time_points,
+)
+from regelwerk.engine.florenz.state import NONE, RESERVE, Phase, State
+
+C = "florenz:"
+
+
+def rules_for(options: Mapping[str, Any] | None = None) -> Rules:
+    """Rules for ``options``: ``players`` (2-5), ``board`` (printed values), variants."""
+    options = dict(options or {})
+    players = options.pop("players", 3)
+    board = options.pop("board", None)
+    if players == 1:
+        raise SpecError("florenz: the solo game (Strozzi automa) is not implemented yet")
+    if not board and not options:
+        return default_rules(players)
+    spec = spec_module.load(GAME)
+    if board:
+        spec = spec.with_numbers(board)
+    return rules_from_spec(spec, players, options)
+
+
+@implements(C + "setup.families", C + "setup.board", C + "setup.disc", C + "setup.decks",
+            C + "setup.blocked", C + "setup.first_debutants", C + "round.sequence")
+def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
+             rules: Rules | None = None) -> State:
+    """The state before the first debutants are placed (all setup chance drawn here)."""
+    rules = rules or rules_for(options)
+    n = rules.families
+    rng = Random(f"{seed}/setup")
+    start = rng.randrange(n)
+    kinds = list(range(len(rules.boast_values)))
+    rng.shuffle(kinds)
+    plans = tuple(rng.sample(range(len(rules.plan_cards)), n))
+    tiles = [t - 1 for t in rules.spec["disc.location_tiles"]]
+    rng.shuffle(tiles)
+    first3, rest = tiles[:3], tiles[3:]
+    carriages = list(first3)
+    rng.shuffle(carriages)
+    rng.shuffle(rest)
+    bottom = list(first3)
+    rng.shuffle(bottom)
+    loc_stack = list(reversed(rest + bottom))        # next tile last
+    times = list(rules.time_tiles)
+    rng.shuffle(times)
+    sector_loc = [NONE] * rules.rounds
+    sector_time = [NONE] * rules.rounds
+    sector_time[0] = rules.round1_time
+    for r in range(3):
+        sector_loc[r] = loc_stack.pop()
+        if r:
+            sector_time[r] = times.pop()
+    decks = []
+    for m in range(len(MEDICI)):
+        deck = [m * len(rules.scandal_kinds[m]) + k for k in range(len(rules.scandal_kinds[m]))
+                for _ in range(rules.spec["scandal.copies"])]
+        Random(f"{seed}/deck/{m}/0").shuffle(deck)
+        decks.append(tuple(deck))
+    return State(
+        rules=rules, seed=seed, round=1, phase=Phase.SETUP, current=(start - 1) % n,
+        start=start, setup_left=n, queues=((),) * 9,
+        where=(RESERVE,) * (n * rules.pieces_per_family), clock=(rules.clock_start,) * n,
+        points=(0,) * n, gifts=(rules.gifts_start,) * n, given=((0, 0, 0),) * n,
+        boards=tuple(kinds), cups=((NONE,) * len(rules.boast_thresholds),) * 9,
+        escorts=((),) * len(rules.edges), spies=((),) * 9, doormen=((),) * 9,
+        guards=(rules.guards,) * n, hands=((),) * n, decks=tuple(decks), discards=((), (), ()),
+        shuffles=0, passed=(False,) * n, rings=(NONE,) * n,
+        carriages=(carriages[0], carriages[1], carriages[2]),
+        targets=(sector_loc[0], sector_loc[1], sector_loc[2]),
+        sector_loc=tuple(sector_loc), sector_time=tuple(sector_time),
+        loc_stack=tuple(loc_stack), time_stack=tuple(times), plans=plans, offer=((), 0))
+
+
+def with_setup(state: State, *, start: int | None = None,
+               carriages: tuple[int, int, int] | None = None,
+               targets: tuple[int, int, int] | None = None,
+               boards: Mapping[int, str] | None = None) -> State:
+    """A new game with chosen setup draws (locations numbered 1-9), for worked examples.
+
+    Only allowed before the first debutant is placed; ``boards`` maps location
+    numbers to boast board names, the other boards keep their drawn kinds.
+    """
+    from regelwerk.engine.florenz.rules import BOASTS
+
+    if state.phase != Phase.SETUP or state.setup_left != state.families:
+        raise ValueError("with_setup needs a fresh game")
+    changes: dict[str, Any] = {}
+    if start is not None:
+        changes.update(start=start, current=(start - 1) % state.families)
+    if carriages is not None:
+        changes["carriages"] = tuple(c - 1 for c in carriages)
+    if targets is not None:
+        tg = tuple(t - 1 for t in targets)
+        changes["targets"] = tg
+        changes["sector_loc"] = tg + state.sector_loc[3:]
+    if boards:
+        kinds = list(state.boards)
+        for loc, name in boards.items():
+            wanted = BOASTS.index(name)
+            other = kinds.index(wanted)
+            kinds[other], kinds[loc - 1] = kinds[loc - 1], wanted
+        changes["boards"] = tuple(kinds)
+    return state._replace(**changes)
+
+
+def with_queues(state: State, queues: Mapping[int, Any]) -> State:
+    """The state with the given queues: location number -> ``[(family, rank), ...]``, head first.
+
+    Every other member returns to its family board. For worked examples and
+    tests; the caller states a position the rules can reach.
+    """
+    where = [RESERVE] * len(state.where)
+    built = [()] * 9
+    for loc, members in queues.items():
+        pieces = []
+        for family, rank in members:
+            piece = next(p for p in state.pieces(family)
+                         if where[p] == RESERVE and state.rank_of(p) == rank)
+            where[piece] = loc - 1
+            pieces.append(piece)
+        built[loc - 1] = tuple(pieces)
+    return state._replace(queues=tuple(built), where=tuple(where))
+
+
+# --------------------------------------------------------------------- helpers
+
+def _gain(clock: tuple[int, ...], family: int, amount: int, rules: Rules) -> tuple[int, ...]:
+    value = rules.fns.gain_time(clock[family], amount, rules.clock_max)
+    return (*clock[:family], value, *clock[family + 1:])
+
+
+def _add(values: tuple[int, ...], family: int, amount: int) -> tuple[int, ...]:
+    return (*values[:family], values[family] + amount, *values[family + 1:])
+
+
+def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return (*values[:index], value, *values[index + 1:])
+
+
+def _spend(state: State, family: int, cost: int, clause: str) -> tuple[int, ...]:
+    if cost > state.clock[family]:
+        raise IllegalAction(C + "time.clock", N_("{action} needs {cost} time; the clock shows "
+                                                 "{clock}."),
+                            action=clause, cost=cost, clock=state.clock[family])
+    return _set(state.clock, family, state.clock[family] - cost)
+
+
+@implements(C + "queue.rank", C + "queue.priority", C + "guard.doorman")
+def entered(state: State, queue: tuple[int, ...], location: int, piece: int) -> tuple[int, ...]:
+    """``queue`` (at location index ``location``) after ``piece`` joins it."""
+    rules = state.rules
+    family = state.family_of(piece)
+    ranks = [state.rank_of(p) for p in queue]
+    pos = rules.fns.insert_position(ranks, len(queue), state.rank_of(piece),
+                                    family in state.doormen[location])
+    return (*queue[:pos], piece, *queue[pos:])
+
+
+def has_space(state: State, queue: tuple[int, ...]) -> bool:
+    return bool(state.rules.fns.may_enter(len(queue), state.rules.capacity))
+
+
+def _reserve(state: State, family: int, rank: int) -> int:
+    for p in state.pieces(family):
+        if state.where[p] == RESERVE and state.rank_of(p) == rank:
+            return p
+    return -1
+
+
+def _own_piece(state: State, piece: int, clause: str) -> int:
+    family = state.current
+    if (type(piece) is not int or not 0 <= piece < len(state.where)
+            or state.family_of(piece) != family or state.where[piece] < 0):
+        raise IllegalAction(clause, N_("Piece {piece} is not a member of the acting family on "
+                                       "the board."), piece=piece)
+    return state.where[piece]
+
+
+def _location(value: Any, clause: str) -> int:
+    if type(value) is not int or not 1 <= value <= 9:
+        raise IllegalAction(clause, N_("There is no location {location}."), location=value)
+    return value - 1
+
+
+# --------------------------------------------------------------------- legal actions
+
+def legal_actions(state: State) -> tuple[Action, ...]:
+    """Everything the family to decide may do now (discarding for time included)."""
+    phase = state.phase
+    f = state.current
+    discards = tuple(DiscardForTime(i) for i in range(len(state.hands[f]))) if \
+        phase != Phase.SETUP else ()
+    if phase == Phase.SETUP:
+        return tuple(Place(i + 1) for i, q in enumerate(state.queues) if not q)
+    if phase == Phase.GIOVANNI:
+        cost = state.rules.giovanni[state.round - 1][state.offer[1]][0]
+        return ((Accept(),) if state.clock[f] >= cost else ()) + (Decline(),) + discards
+    if phase == Phase.OVER:
+        return ()
+    if state.passed[f]:
+        return (BonusTime(), BonusPoint(), *_swaps(state, f), *discards)
+    return (*_pass_actions(state), *_sends(state), *_promotions(state), *_moves(state),
+            *_hurries(state), *_boasts(state), *_gifts(state), *discards)
+
+
+def _pass_actions(state: State) -> list[Pass]:
+    if sum(state.passed) == state.families - 1:
+        return [Pass(0)]
+    taken = set(state.rings)
+    return [Pass(i + 1) for i in range(9) if i not in taken]
+
+
+def _swaps(state: State, family: int) -> list[BonusSwap]:
+    ring = state.rings[family]
+    if ring == NONE:
+        return []
+    queue = state.queues[ring]
+    out = []
+    allowed = state.rules.fns.swap_allowed
+    for i in range(len(queue) - 1):
+        a, b = queue[i], queue[i + 1]
+        fa, fb = state.family_of(a), state.family_of(b)
+        if allowed(state.rank_of(a), state.rank_of(b), fa, fb):
+            if fa == family:
+                out.append(BonusSwap(a, b))
+            elif fb == family:
+                out.append(BonusSwap(b, a))
+    return out
+
+
+def _sends(state: State) -> list[Send]:
+    f = state.current
+    if state.clock[f] < state.rules.cost_send or _reserve(state, f, DEBUTANT) < 0:
+        return []
+    return [Send(i + 1) for i, q in enumerate(state.queues) if has_space(state, q)]
+
+
+def _promotions(state: State) -> list[Promote]:
+    f = state.current
+    if state.clock[f] < state.rules.cost_promote:
+        return []
+    lady, maestro = _reserve(state, f, LADY) >= 0, _reserve(state, f, MAESTRO) >= 0
+    out = []
+    for p in state.on_board(f):
+        rank = state.rank_of(p)
+        if (rank == DEBUTANT and lady) or (rank == LADY and maestro):
+            out.append(Promote(p))
+    return out
+
+
+def _single_moves(state: State) -> list[Move]:
+    f = state.current
+    rules = state.rules
+    out = []
+    for p in state.on_board(f):
+        src = state.where[p]
+        for dst in rules.neighbours[src]:
+            if has_space(state, state.queues[dst]):
+                out.append(Move(p, dst + 1))
+    return out
+
+
+def _moves(state: State) -> list[Move]:
+    if state.clock[state.current] < state.rules.cost_move:
+        return []
+    return _single_moves(state)
+
+
+def _hurries(state: State) -> list[HurryTwice | HurryPair]:
+    rules = state.rules
+    f = state.current
+    if state.clock[f] < rules.cost_hurry:
+        return []
+    out: list[HurryTwice | HurryPair] = []
+    for p in state.on_board(f):
+        src = state.where[p]
+        for via in rules.neighbours[src]:
+            for dst in rules.neighbours[via]:
+                if dst == src or has_space(state, state.queues[dst]):
+                    out.append(HurryTwice(p, via + 1, dst + 1))
+    singles = _single_moves(state)
+    for first in singles:
+        after = _move_piece(state, first.piece, first.to - 1)
+        for second in _single_moves(after):
+            if second.piece != first.piece:
+                out.append(HurryPair(first.piece, first.to, second.piece, second.to))
+    return out
+
+
+def _boasts(state: State) -> list[Boast]:
+    f = state.current
+    rules = state.rules
+    if state.clock[f] < rules.cost_boast or _cups_left(state, f) <= 0:
+        return []
+    out = []
+    for loc in {state.where[p] for p in state.on_board(f)}:
+        if f not in state.cups[loc] and _boast_field(state, f, loc) >= 0:
+            out.append(Boast(loc + 1))
+    return sorted(out)
+
+
+def _gifts(state: State) -> list[Gift]:
+    f = state.current
+    if state.gifts[f] <= 0:
+        return []
+    present = {state.where[p] for p in state.on_board(f)}
+    out = []
+    for m, loc in enumerate(state.carriages):
+        if loc in present and state.clock[f] >= gift_cost(state, f, m):
+            free = _free_crests(state, m) if state.guards[f] > 0 else []
+            out.extend(Gift(m, c) for c in free or [-1])
+    return out
+
+
+# --------------------------------------------------------------------- apply
+
+def is_legal(state: State, action: Action) -> bool:
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True
+
+
+def apply(state: State, action: Action) -> State:
+    """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
+    phase = state.phase
+    kind = type(action)
+    if kind is DiscardForTime and phase in (Phase.ACTIONS, Phase.GIOVANNI):
+        return _discard(state, action)  # type: ignore[arg-type]
+    if phase == Phase.SETUP and kind is Place:
+        return _place(state, action)  # type: ignore[arg-type]
+    if phase == Phase.GIOVANNI and kind in (Accept, Decline):
+        return _answer(state, kind is Accept)
+    if phase == Phase.ACTIONS:
+        passed = state.passed[state.current]
+        if passed and kind in (BonusTime, BonusPoint, BonusSwap):
+            return _bonus(state, action)
+        if not passed and kind in _HANDLERS:
+            return _advance(_HANDLERS[kind](state, action))
+        if passed:
+            raise IllegalAction(C + "action.passed_bonus",
+                                N_("A family that has passed takes a bonus instead."))
+    if phase == Phase.OVER:
+        raise IllegalAction(C + "end.winner", N_("The game is over; no more actions."))
+    raise IllegalAction(C + "round.sequence", N_("{action} is not possible in this phase."),
+                        action=kind.__name__)
+
+
+@implements(C + "setup.first_debutants")
+def _place(state: State, action: Place) -> State:
+    loc = _location(action.location, C + "setup.first_debutants")
+    if state.queues[loc]:
+        raise IllegalAction(C + "setup.first_debutants",
+                            N_("The first debutants go to empty queues only."))
+    f = state.current
+    piece = _reserve(state, f, DEBUTANT)
+    state = state._replace(queues=_set(state.queues, loc, (piece,)),
+                           where=_set(state.where, piece, loc), setup_left=state.setup_left - 1)
+    if state.setup_left:
+        return state._replace(current=(f - 1) % state.families)
+    return _start_round(state)
+
+
+@implements(C + "time.gain", C + "turn.order")
+def _start_round(state: State) -> State:
+    rules = state.rules
+    amount = state.sector_time[state.round - 1]
+    clock = tuple(rules.fns.gain_time(c, amount, rules.clock_max) for c in state.clock)
+    return state._replace(phase=Phase.ACTIONS, clock=clock, current=state.start,
+                          passed=(False,) * state.families, rings=(NONE,) * state.families)
+
+
+@implements(C + "turn.order")
+def _advance(state: State) -> State:
+    if all(state.passed):
+        return medici_phase(state)
+    return state._replace(current=(state.current + 1) % state.families)
+
+
+@implements(C + "action.pass", C + "action.pass_first")
+def _pass(state: State, action: Pass) -> State:
+    f = state.current
+    rules = state.rules
+    last = sum(state.passed) == state.families - 1
+    clock = state.clock
+    if not any(state.passed):
+        clock = _gain(clock, f, rules.first_pass_time, rules)
+    if last:
+        if action.location != 0:
+            raise IllegalAction(C + "action.pass", N_("The last family to pass places no ring; "
+                                                      "pass with location 0."))
+        return state._replace(passed=_set(state.passed, f, True), clock=clock)
+    loc = _location(action.location, C + "action.pass")
+    if loc in state.rings:
+        raise IllegalAction(C + "action.pass", N_("Location {location} already has a ring."),
+                            location=action.location)
+    return state._replace(passed=_set(state.passed, f, True), clock=clock,
+                          rings=_set(state.rings, f, loc))
+
+
+@implements(C + "action.passed_bonus")
+def _bonus(state: State, action: Action) -> State:
+    f = state.current
+    rules = state.rules
+    if type(action) is BonusTime:
+        state = state._replace(clock=_gain(state.clock, f, rules.bonus_time, rules))
+    elif type(action) is BonusPoint:
+        state = state._replace(points=_add(state.points, f, rules.bonus_points))
+    else:
+        if action not in _swaps(state, f):
+            raise IllegalAction(C + "action.passed_bonus",
+                                N_("Only a member and a neighbour of equal rank and another "
+                                   "family may swap, where the ring lies."))
+        loc = state.rings[f]
+        queue = list(state.queues[loc])
+        i, j = queue.index(action.piece), queue.index(action.other)  # type: ignore[union-attr]
+        queue[i], queue[j] = queue[j], queue[i]
+        state = state._replace(queues=_set(state.queues, loc, tuple(queue)))
+    return _advance(state)
+
+
+@implements(C + "action.send", C + "queue.capacity")
+def _send(state: State, action: Send) -> State:
+    f = state.current
+    loc = _location(action.location, C + "action.send")
+    piece = _reserve(state, f, DEBUTANT)
+    if piece < 0:
+        raise IllegalAction(C + "action.send", N_("No debutant is left on the family board."))
+    if not has_space(state, state.queues[loc]):
+        raise IllegalAction(C + "queue.capacity", N_("The queue at {location} has no open "
+                                                     "space."), location=action.location)
+    clock = _spend(state, f, state.rules.cost_send, "send")
+    return state._replace(clock=clock, where=_set(state.where, piece, loc),
+                          queues=_set(state.queues, loc, entered(state, state.queues[loc], loc,
+                                                                 piece)))
+
+
+@implements(C + "action.promote", C + "queue.rank")
+def _promote(state: State, action: Promote) -> State:
+    f = state.current
+    loc = _own_piece(state, action.piece, C + "action.promote")
+    rank = state.rank_of(action.piece)
+    new = _reserve(state, f, rank + 1) if rank < MAESTRO else -1
+    if new < 0:
+        raise IllegalAction(C + "action.promote", N_("No member of the next rank is left on "
+                                                     "the family board."))
+    clock = _spend(state, f, state.rules.cost_promote, "promote")
+    queue = tuple(p for p in state.queues[loc] if p != action.piece)
+    where = _set(_set(state.where, action.piece, RESERVE), new, loc)
+    return state._replace(clock=clock, where=where,
+                          queues=_set(state.queues, loc, entered(state, queue, loc, new)))
+
+
+@implements(C + "action.move", C + "guard.escort", C + "queue.priority")
+def _move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
+                src: int | None = None) -> State:
+    """``piece`` walks one path to location index ``dst``; escorts on that path act."""
+    rules = state.rules
+    src = state.where[piece] if src is None else src
+    if dst not in rules.neighbours[src]:
+        raise IllegalAction(C + "action.move", N_("Location {b} is no orthogonal neighbour of "
+                                                  "{a}."), a=src + 1, b=dst + 1)
+    source_queue = tuple(p for p in state.queues[src] if p != piece)
+    queues = _set(state.queues, src, source_queue)
+    target = queues[dst]
+    if needs_space and not has_space(state, target):
+        raise IllegalAction(C + "queue.capacity", N_("The queue at {location} has no open "
+                                                     "space."), location=dst + 1)
+    if needs_space:
+        queues = _set(queues, dst, entered(state, target, dst, piece))
+        where = _set(state.where, piece, dst)
+    else:
+        where = _set(state.where, piece, RESERVE)   # only passing through
+    family = state.family_of(piece)
+    clock, points = state.clock, state.points
+    for g in state.escorts[rules.edge_index[(min(src, dst), max(src, dst))]]:
+        if g == family:
+            clock = _gain(clock, g, rules.escort_time, rules)
+        else:
+            points = _add(points, g, rules.escort_points)
+    return state._replace(queues=queues, where=where, clock=clock, points=points)
+
+
+def _move(state: State, action: Move) -> State:
+    _own_piece(state, action.piece, C + "action.move")
+    dst = _location(action.to, C + "action.move")
+    clock = _spend(state, state.current, state.rules.cost_move, "move")
+    return _move_piece(state._replace(clock=clock), action.piece, dst)
+
+
+@implements(C + "action.hurry")
+def _hurry_twice(state: State, action: HurryTwice) -> State:
+    _own_piece(state, action.piece, C + "action.hurry")
+    via = _location(action.via, C + "action.hurry")
+    dst = _location(action.to, C + "action.hurry")
+    if via == dst:
+        raise IllegalAction(C + "action.hurry", N_("A hurrying member cannot stop where it "
+                                                   "passes through."))
+    clock = _spend(state, state.current, state.rules.cost_hurry, "hurry")
+    state = _move_piece(state._replace(clock=clock), action.piece, via, needs_space=False)
+    return _move_piece(state, action.piece, dst, src=via)
+
+
+@implements(C + "action.hurry")
+def _hurry_pair(state: State, action: HurryPair) -> State:
+    _own_piece(state, action.piece, C + "action.hurry")
+    _own_piece(state, action.other, C + "action.hurry")
+    if action.piece == action.other:
+        raise IllegalAction(C + "action.hurry", N_("Hurrying two members needs two different "
+                                                   "members."))
+    clock = _spend(state, state.current, state.rules.cost_hurry, "hurry")
+    state = _move_piece(state._replace(clock=clock), action.piece,
+                        _location(action.to, C + "action.hurry"))
+    return _move_piece(state, action.other, _location(action.other_to, C + "action.hurry"))
+
+
+def _cups_left(state: State, family: int) -> int:
+    return state.rules.cups - sum(1 for fields in state.cups for f in fields if f == family)
+
+
+def _boast_field(state: State, family: int, loc: int) -> int:
+    points = achievement(state, family, loc)
+    taken = [f != NONE for f in state.cups[loc]]
+    return state.rules.fns.boast_field(points, taken, state.rules.boast_thresholds)
+
+
+@implements(C + "action.boast")
+def _boast(state: State, action: Boast) -> State:
+    f = state.current
+    loc = _location(action.location, C + "action.boast")
+    if not any(state.family_of(p) == f for p in state.queues[loc]):
+        raise IllegalAction(C + "action.boast", N_("Boasting needs a family member at the "
+                                                   "location."))
+    if _cups_left(state, f) <= 0 or f in state.cups[loc]:
+        raise IllegalAction(C + "action.boast", N_("No cup left, or a cup of this family is "
+                                                   "already on that board."))
+    points = achievement(state, f, loc)
+    field = _boast_field(state, f, loc)
+    if field < 0:
+        raise IllegalAction(C + "action.boast", N_("No free field fits these points."))
+    clock = _spend(state, f, state.rules.cost_boast, "boast")
+    return state._replace(clock=clock, points=_add(state.points, f, points),
+                          cups=_set(state.cups, loc, _set(state.cups[loc], field, f)))
+
+
+@implements(C + "action.gift_cost")
+def gift_cost(state: State, family: int, medici: int) -> int:
+    rules = state.rules
+    return rules.gift_base + rules.gift_step * state.given[family][medici]
+
+
+@implements(C + "guard.crest")
+def _free_crests(state: State, medici: int) -> list[int]:
+    per = state.rules.per_crest
+    if medici == COSIMO:
+        return [e for e, gs in enumerate(state.escorts) if len(gs) < per]
+    crests = state.spies if medici == 1 else state.doormen
+    return [loc + 1 for loc, gs in enumerate(crests) if len(gs) < per]
+
+
+@implements(C + "action.gift", C + "guard.crest", C + "guard.escort", C + "guard.spy",
+            C + "guard.doorman")
+def _gift(state: State, action: Gift) -> State:
+    f = state.current
+    m = action.medici
+    if m not in (0, 1, 2) or state.gifts[f] <= 0:
+        raise IllegalAction(C + "action.gift", N_("No gift left, or no such Medici."))
+    if not any(state.family_of(p) == f for p in state.queues[state.carriages[m]]):
+        raise IllegalAction(C + "action.gift", N_("A gift needs a family member at the Medici's "
+                                                  "carriage."))
+    free = _free_crests(state, m) if state.guards[f] > 0 else []
+    if (action.crest == -1 and free) or (action.crest != -1 and action.crest not in free):
+        raise IllegalAction(C + "guard.crest", N_("The guard must go on a free crest of that "
+                                                  "Medici."))
+    clock = _spend(state, f, gift_cost(state, f, m), "gift")
+    given = _set(state.given, f, _set(state.given[f], m, state.given[f][m] + 1))
+    state = state._replace(clock=clock, given=given, gifts=_add(state.gifts, f, -1))
+    if action.crest == -1:
+        return state
+    state = state._replace(guards=_add(state.guards, f, -1))
+    if m == COSIMO:
+        return state._replace(escorts=_set(state.escorts, action.crest,
+                                           state.escorts[action.crest] + (f,)))
+    loc = action.crest - 1
+    if m == 1:
+        return state._replace(spies=_set(state.spies, loc, state.spies[loc] + (f,)))
+    return state._replace(doormen=_set(state.doormen, loc, state.doormen[loc] + (f,)))
+
+
+@implements(C + "action.discard_for_time")
+def _discard(state: State, action: DiscardForTime) -> State:
+    f = state.current
+    hand = state.hands[f]
+    i = action.index
+    if type(i) is not int or not 0 <= i < len(hand):
+        raise IllegalAction(C + "action.discard_for_time", N_("There is no card {index} in the "
+                                                              "hand."), index=i)
+    card = hand[i]
+    m = card // 4
+    rules = state.rules
+    return state._replace(hands=_set(state.hands, f, hand[:i] + hand[i + 1:]),
+                          discards=_set(state.discards, m, state.discards[m] + (card,)),
+                          clock=_gain(state.clock, f, rules.discard_time, rules))
+
+
+_HANDLERS: dict[type, Any] = {Pass: _pass, Send: _send, Promote: _promote, Move: _move,
+                              HurryTwice: _hurry_twice, HurryPair: _hurry_pair, Boast: _boast,
+                              Gift: _gift}
+
+
+# --------------------------------------------------------------------- Medici and scoring
+
+@implements(C + "hand.limit", C + "setup.decks")
+def give_card(state: State, family: int, medici: int) -> State:
+    """``family`` is given one scandal card of ``medici`` (hand limit; reshuffle when empty)."""
+    rules = state.rules
+    _, clock, drawn = rules.fns.receive_card(len(state.hands[family]), state.clock[family],
+                                                rules.hand_limit, rules.overflow_time,
+                                                rules.clock_max)
+    state = state._replace(clock=_set(state.clock, family, clock))
+    if not drawn:
+        return state
+    deck, discards, shuffles = state.decks[medici], state.discards[medici], state.shuffles
+    if not deck and discards:
+        shuffles += 1
+        pile = list(discards)
+        Random(f"{state.seed}/deck/{medici}/{shuffles}").shuffle(pile)
+        deck, discards = tuple(pile), ()
+    if not deck:
+        return state            # every card of this Medici is in hands
+    return state._replace(decks=_set(state.decks, medici, deck[:-1]),
+                          discards=_set(state.discards, medici, discards), shuffles=shuffles,
+                          hands=_set(state.hands, family, state.hands[family] + (deck[-1],)))
+
+
+def route(state: State, medici: int) -> tuple[int, ...]:
+    """Location numbers the Medici reaches on the way to his target (target last)."""
+    loc, target = state.carriages[medici], state.targets[medici]
+    out = []
+    while loc != target:
+        loc = state.rules.route_next[loc]
+        out.append(loc + 1)
+    return tuple(out)
+
+
+@implements(C + "medici.move", C + "medici.head", C + "medici.boast_reward", C + "guard.spy")
+def visit(state: State, medici: int, location: int) -> State:
+    """What happens where the travelling Medici arrives (location index)."""
+    queue = state.queues[location]
+    if queue:
+        head = state.family_of(queue[0])
+        state = state._replace(points=_add(state.points, head, head_award(
+            1, state.rules.head_points[state.round - 1])))
+    top = next((f for f in reversed(state.cups[location]) if f != NONE), NONE)
+    if top != NONE and any(state.family_of(p) == top for p in queue):
+        state = give_card(state, top, medici)
+    for spy in state.spies[location]:
+        state = give_card(state, spy, medici)
+    return state
+
+
+@implements(C + "medici.move", C + "scoring.cosimo", C + "scoring.contessina",
+            C + "scoring.giovanni")
+def medici_phase(state: State) -> State:
+    m = state.rules.disc_medici[state.round - 1]
+    for loc in route(state, m):
+        state = visit(state, m, loc - 1)
+    target = state.targets[m]
+    state = state._replace(carriages=_set(state.carriages, m, target))
+    if m != GIOVANNI:
+        points = state.points
+        for f in {state.family_of(p) for p in state.queues[target]}:
+            points = _add(points, f, family_queue_points(state, target, f, m))
+        return _cleanup(state._replace(points=points))
+    state = state._replace(phase=Phase.GIOVANNI, offer=(control_order(state, target), 0))
+    return _next_offer(state)
+
+
+@implements(C + "scoring.giovanni", C + "scoring.giovanni_one_reward")
+def _next_offer(state: State) -> State:
+    """Ask the next family that could pay; finish the scoring when places or families run out."""
+    rules = state.rules
+    places = rules.giovanni[state.round - 1]
+    candidates, place = state.offer
+    while candidates and place < len(places):
+        f = candidates[0]
+        could = min(rules.clock_max,
+                    state.clock[f] + rules.discard_time * len(state.hands[f]))
+        if could >= places[place][0]:
+            return state._replace(current=f, offer=(candidates, place))
+        _, place = rules.fns.giovanni_step(0, place, False)
+        candidates = candidates[1:]
+    return _cleanup(state._replace(offer=((), 0)))
+
+
+def _answer(state: State, accepts: bool) -> State:
+    rules = state.rules
+    candidates, place = state.offer
+    f = candidates[0]
+    cost, gain = rules.giovanni[state.round - 1][place]
+    if accepts:
+        clock = _spend(state, f, cost, "Giovanni")
+        state = state._replace(clock=clock, points=_add(state.points, f, gain))
+    step, place = rules.fns.giovanni_step(0, place, accepts)
+    return _next_offer(state._replace(offer=(candidates[step:], place)))
+
+
+@implements(C + "cleanup.start_coin", C + "cleanup.gifts", C + "cleanup.disc", C + "end.time",
+            C + "end.plan")
+def _cleanup(state: State) -> State:
+    rules = state.rules
+    r = state.round
+    m = rules.disc_medici[r - 1]
+    if r >= rules.rounds:
+        points = tuple(p + time_points(c, rules) + plan_points(state, f)
+                       for f, (p, c) in enumerate(zip(state.points, state.clock, strict=True)))
+        return state._replace(phase=Phase.OVER, points=points,
+                              targets=_set(state.targets, m, NONE))
+    extra = rules.disc_gifts[r - 1]
+    state = state._replace(start=(state.start + 1) % state.families, round=r + 1,
+                           gifts=tuple(g + extra for g in state.gifts))
+    if r + 2 < rules.rounds:
+        locs, times = list(state.loc_stack), list(state.time_stack)
+        loc, time = locs.pop(), times.pop()
+        state = state._replace(sector_loc=_set(state.sector_loc, r + 2, loc),
+                               sector_time=_set(state.sector_time, r + 2, time),
+                               loc_stack=tuple(locs), time_stack=tuple(times),
+                               targets=_set(state.targets, m, loc))
+    else:
+        state = state._replace(targets=_set(state.targets, m, NONE))
+    return _start_round(state)
+
+
+def random_action(state: State, rng: Random) -> Action:
+    """A uniformly chosen legal action."""
+    return rng.choice(legal_actions(state))
+

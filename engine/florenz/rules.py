@@ -1,0 +1,204 @@
+"""The fixed facts one game of Florenz is played with, read from ``spec/florenz``.
+
+:class:`Rules` is built once per spec, family count and variant choice and is
+shared by every state of a game. No rule number is typed in here: every value
+comes from the spec (see :func:`rules_from_spec`). The few rule functions that
+the z3 models prove (queue entry, clock, hand, boast field, Giovanni's offers,
+control) are referenced from :class:`RuleFns`, so a mutant test can hand the
+engine and the proofs a deliberately broken one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.florenz import queue as q
+
+GAME = "florenz"
+MEDICI = ("cosimo", "contessina", "giovanni")
+COSIMO, CONTESSINA, GIOVANNI = 0, 1, 2
+DEBUTANT, LADY, MAESTRO = 0, 1, 2
+BOASTS = ("great_influence", "unmistakable", "scandalmonger", "sharp_elbows",
+          "ruler_of_the_street", "rising", "strongly_represented", "generous", "omnipresent")
+SCANDALS = {
+    "messere": ("retrieve_cup", "queue_swap", "retire", "boast_anywhere"),
+    "carissima": ("any_gift", "neighbour_swap", "promote", "advance"),
+    "figliolo": ("guard_anywhere", "move_anywhere", "long_walk", "chaperoned"),
+}
+
+#: Rule variants: option name -> choices, default first (see interpretations.toml).
+VARIANTS: Mapping[str, tuple[str, ...]] = {}
+
+
+@dataclass(frozen=True)
+class RuleFns:
+    """The rule functions shared by engine and z3 models (replaceable by mutant tests)."""
+
+    insert_position: Callable[..., Any] = q.insert_position
+    may_enter: Callable[..., Any] = q.may_enter
+    gain_time: Callable[..., Any] = q.gain_time
+    receive_card: Callable[..., Any] = q.receive_card
+    boast_field: Callable[..., Any] = q.boast_field
+    control_key: Callable[..., Any] = q.control_key
+    giovanni_step: Callable[..., Any] = q.giovanni_step
+    swap_allowed: Callable[..., Any] = q.swap_allowed
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Spec values in the shape the engine uses (tuples indexed by small ints)."""
+
+    spec: Spec
+    families: int
+    names: tuple[str, ...]
+    rounds: int
+    clock_max: int
+    clock_start: int
+    piece_rank: tuple[int, ...]           # piece index within a family (0..8) -> rank
+    pieces_per_family: int
+    capacity: int                         # open spaces per queue for this family count
+    spaces: int
+    guards: int
+    cups: int
+    gifts_start: int
+    cost_send: int
+    cost_promote: int
+    cost_move: int
+    cost_hurry: int
+    cost_boast: int
+    gift_base: int
+    gift_step: int
+    first_pass_time: int
+    bonus_time: int
+    bonus_points: int
+    escort_time: int
+    escort_points: int
+    hand_limit: int
+    overflow_time: int
+    discard_time: int
+    boast_thresholds: tuple[int, ...]
+    boast_values: tuple[int, ...]         # per BOASTS kind
+    strongly_min: int
+    route_next: tuple[int, ...]           # location index -> next location index
+    neighbours: tuple[tuple[int, ...], ...]
+    edges: tuple[tuple[int, int], ...]    # orthogonal paths (Cosimo's crests), sorted pairs
+    edge_index: Mapping[tuple[int, int], int]
+    row_of: tuple[int, ...]
+    col_of: tuple[int, ...]
+    disc_medici: tuple[int, ...]
+    round1_time: int
+    time_tiles: tuple[int, ...]
+    disc_gifts: tuple[int, ...]
+    head_points: tuple[int, ...]
+    queue_points: tuple[tuple[int, ...], ...]
+    giovanni: tuple[tuple[tuple[int, int], ...], ...]
+    plan_cards: tuple[tuple[int, ...], ...]
+    plan_points: tuple[int, ...]
+    plan_min: int
+    time_per_point: int
+    scandal_kinds: tuple[tuple[str, ...], ...]   # medici -> its four card kinds
+    per_crest: int
+    variants: Mapping[str, str] = field(default_factory=dict)
+    fns: RuleFns = field(default_factory=RuleFns)
+
+
+def _grid(spec: Spec) -> tuple[list[list[int]], dict[int, tuple[int, int]]]:
+    grid = spec["board.grid"]
+    where = {loc: (r, c) for r, row in enumerate(grid) for c, loc in enumerate(row)}
+    if sorted(where) != list(range(1, 10)):
+        raise SpecError(f"{spec.number('board.grid').file}: the grid must hold locations 1-9")
+    return grid, where
+
+
+def check_board(spec: Spec) -> None:
+    """Refuse a board file that contradicts what the rule text implies."""
+    file = spec.number("board.route").file
+    _, where = _grid(spec)
+    route = spec["board.route"]
+    if sorted(route) != list(range(1, 10)):
+        raise SpecError(f"{file}: board.route must visit every location once")
+    for a, b in zip(route, route[1:] + route[:1], strict=True):
+        (ra, ca), (rb, cb) = where[a], where[b]
+        if max(abs(ra - rb), abs(ca - cb)) != 1:
+            raise SpecError(f"{file}: route step {a}->{b} joins no neighbours")
+    text = "".join(str(x) for x in route * 2)
+    for segment in ("74152", "5236"):     # Phase 3 example; Beispiel für eine Runde
+        if segment not in text:
+            raise SpecError(f"{file}: board.route must contain {'>'.join(segment)} "
+                            "(the rulebook's examples)")
+    if spec["disc.queue_points"][0][:4] != [11, 7, 4, 2]:
+        raise SpecError(f"{file}: round 1 must score 11/7/4/2 (Cosimo example)")
+    marks = spec["board.queue_marks"]
+    if len(marks) != spec["queue.spaces"] or any(m > 4 for m in marks):
+        raise SpecError(f"{file}: queue marks: one per space, none above 4")
+
+
+def rules_from_spec(spec: Spec, families: int = 3,
+                    variants: Mapping[str, str] | None = None,
+                    fns: RuleFns | None = None) -> Rules:
+    """Build :class:`Rules` for ``families`` families (2..5)."""
+    check_board(spec)
+    chosen = {name: options[0] for name, options in VARIANTS.items()}
+    for name, option in (variants or {}).items():
+        if name not in VARIANTS or option not in VARIANTS[name]:
+            raise SpecError(f"unknown rule variant {name}={option!r}")
+        chosen[name] = option
+    low, high = spec["players.min"], spec["players.max"]
+    if not max(low, 2) <= families <= high:
+        raise SpecError(f"florenz: {families} families; the multi-family game takes 2-{high}")
+    grid, where = _grid(spec)
+    neighbours = []
+    for loc in range(1, 10):
+        r, c = where[loc]
+        near = [grid[r + dr][c + dc] - 1 for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
+                if 0 <= r + dr < 3 and 0 <= c + dc < 3]
+        neighbours.append(tuple(sorted(near)))
+    edges = tuple(sorted({(min(a, b), max(a, b)) for a in range(9) for b in neighbours[a]}))
+    route = spec["board.route"]
+    route_next = [0] * 9
+    for a, b in zip(route, route[1:] + route[:1], strict=True):
+        route_next[a - 1] = b - 1
+    ranks = ((DEBUTANT,) * spec["family.debutants"] + (LADY,) * spec["family.ladies"]
+             + (MAESTRO,) * spec["family.maestros"])
+    marks = spec["board.queue_marks"]
+    capacity = sum(1 for m in marks if m <= families)
+    return Rules(
+        spec=spec, families=families, names=tuple(spec.meta["players"][:families]),
+        rounds=spec["rounds.count"], clock_max=spec["clock.max"], clock_start=spec["clock.start"],
+        piece_rank=ranks, pieces_per_family=len(ranks), capacity=capacity,
+        spaces=spec["queue.spaces"], guards=spec["family.guards"], cups=spec["family.cups"],
+        gifts_start=spec["family.gifts_start"], cost_send=spec["costs.send"],
+        cost_promote=spec["costs.promote"], cost_move=spec["costs.move"],
+        cost_hurry=spec["costs.hurry"], cost_boast=spec["costs.boast"],
+        gift_base=spec["costs.gift_base"], gift_step=spec["costs.gift_step"],
+        first_pass_time=spec["pass.first_time"], bonus_time=spec["pass.bonus_time"],
+        bonus_points=spec["pass.bonus_points"], escort_time=spec["escort.own_time"],
+        escort_points=spec["escort.other_points"], hand_limit=spec["hand.limit"],
+        overflow_time=spec["hand.overflow_time"], discard_time=spec["hand.discard_time"],
+        boast_thresholds=tuple(spec["boast.thresholds"]),
+        boast_values=tuple(spec[f"boast.{k}"] for k in BOASTS),
+        strongly_min=spec["boast.strongly_represented_min"],
+        route_next=tuple(route_next), neighbours=tuple(neighbours), edges=edges,
+        edge_index={e: i for i, e in enumerate(edges)},
+        row_of=tuple(where[loc][0] for loc in range(1, 10)),
+        col_of=tuple(where[loc][1] for loc in range(1, 10)),
+        disc_medici=tuple(MEDICI.index(m) for m in spec["disc.medici"]),
+        round1_time=spec["disc.round1_time"], time_tiles=tuple(spec["disc.time_tiles"]),
+        disc_gifts=tuple(spec["disc.gifts"]), head_points=tuple(spec["disc.head_points"]),
+        queue_points=tuple(tuple(r) for r in spec["disc.queue_points"]),
+        giovanni=tuple(tuple((t, p) for t, p in r) for r in spec["disc.giovanni"]),
+        plan_cards=tuple(tuple(c) for c in spec["plan.cards"]),
+        plan_points=tuple(spec["plan.points"]), plan_min=spec["end.plan_min_members"],
+        time_per_point=spec["end.time_per_point"],
+        scandal_kinds=tuple(SCANDALS[s] for s in spec["scandal.medici_set"]),
+        per_crest=spec["crests.per_crest"], variants=dict(chosen), fns=fns or RuleFns())
+
+
+@lru_cache(maxsize=8)
+def default_rules(families: int = 3) -> Rules:
+    return rules_from_spec(spec_module.load(GAME), families)

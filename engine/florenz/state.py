@@ -1,0 +1,85 @@
+"""The state of a game of Florenz: an immutable tuple, copied with ``_replace``.
+
+Locations are stored by index 0-8 (location number minus one). A piece id is
+``family * 9 + index``; ``where[piece]`` is its location index, ``RESERVE``
+(on the family board) or ``RETIRED`` (removed for good).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from regelwerk.engine.florenz.rules import Rules
+
+RESERVE = -1
+RETIRED = -2
+NONE = -1
+
+
+class Phase(IntEnum):
+    SETUP = 0      # first debutants, against the turn order
+    ACTIONS = 1    # phase 2
+    GIOVANNI = 2   # phase 4 in Giovanni's rounds: families answer his offers
+    OVER = 3
+
+
+class State(NamedTuple):
+    rules: Rules
+    seed: int
+    round: int                                  # 1..9
+    phase: Phase
+    current: int                                # family to decide
+    start: int                                  # holder of the start coin
+    setup_left: int                             # first debutants still to place
+    queues: tuple[tuple[int, ...], ...]         # location -> piece ids, head first
+    where: tuple[int, ...]                      # piece -> location / RESERVE / RETIRED
+    clock: tuple[int, ...]
+    points: tuple[int, ...]
+    gifts: tuple[int, ...]                      # gifts still in hand
+    given: tuple[tuple[int, int, int], ...]     # family -> gifts given per Medici
+    boards: tuple[int, ...]                     # location -> boast board kind
+    cups: tuple[tuple[int, ...], ...]           # location -> field (bottom first) -> family
+    escorts: tuple[tuple[int, ...], ...]        # path -> families
+    spies: tuple[tuple[int, ...], ...]          # location -> families
+    doormen: tuple[tuple[int, ...], ...]        # location -> families
+    guards: tuple[int, ...]                     # guards still on the family board
+    hands: tuple[tuple[int, ...], ...]          # family -> card ids (medici * 4 + kind)
+    decks: tuple[tuple[int, ...], ...]          # medici -> draw pile, next card last
+    discards: tuple[tuple[int, ...], ...]
+    shuffles: int                               # reshuffles so far (seeds the next one)
+    passed: tuple[bool, ...]
+    rings: tuple[int, ...]                      # family -> location index or NONE
+    carriages: tuple[int, int, int]
+    targets: tuple[int, int, int]               # NONE once a Medici has finished
+    sector_loc: tuple[int, ...]                 # round -> target location (NONE: hidden)
+    sector_time: tuple[int, ...]                # round -> time (NONE: hidden)
+    loc_stack: tuple[int, ...]                  # next tile last
+    time_stack: tuple[int, ...]
+    plans: tuple[int, ...]                      # family -> plan card
+    offer: tuple[tuple[int, ...], int]          # Giovanni: (families still to ask, place)
+
+    @property
+    def families(self) -> int:
+        return self.rules.families
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def family_of(self, piece: int) -> int:
+        return piece // self.rules.pieces_per_family
+
+    def rank_of(self, piece: int) -> int:
+        return self.rules.piece_rank[piece % self.rules.pieces_per_family]
+
+    def pieces(self, family: int) -> range:
+        n = self.rules.pieces_per_family
+        return range(family * n, family * n + n)
+
+    def on_board(self, family: int) -> list[int]:
+        return [p for p in self.pieces(family) if self.where[p] >= 0]
+
+    def queue(self, location: int) -> tuple[int, ...]:
+        """The queue at location number ``location`` (1-9), head first."""
+        return self.queues[location - 1]

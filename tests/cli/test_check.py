@@ -1,0 +1,54 @@
+"""`regelwerk check`: the real tree has no gaps; a broken copy shows each kind of gap."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from regelwerk.cli import main
+from regelwerk.trace import trace_game
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "medici_vs_strozzi"
+
+
+def test_check_of_medici_has_no_gaps(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["check", GAME, "--root", str(ROOT), "--lang", "en"])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    assert "0 gaps" in out and "interpretation register (" in out
+
+
+def _copy(tmp_path: Path) -> Path:
+    root = tmp_path / "tree"
+    for folder in ("tests", "docs", "spec", "locales", "regelwerk", "engine", "verification"):
+        shutil.copytree(ROOT / folder, root / folder,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.mo"))
+    shutil.copy(ROOT / "pyproject.toml", root / "pyproject.toml")
+    return root
+
+
+def test_check_finds_a_missing_anchor_and_a_missing_test(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    page = root / "docs" / GAME / "turn.md"
+    page.write_text(page.read_text().replace(
+        "```{clause} medici_vs_strozzi:turn.next\n```", ""), encoding="utf-8")
+    rules = root / "tests" / GAME / "test_rules.py"
+    rules.write_text(rules.read_text().replace("def test_ports_must_differ",
+                                               "def test_renamed"), encoding="utf-8")
+    gaps = [str(g) for g in trace_game(root, GAME).gaps]
+    assert any("medici_vs_strozzi:turn.next: anchored 0 times" in g for g in gaps)
+    assert any("test_ports_must_differ, which does not exist" in g for g in gaps)
+
+
+def test_check_finds_an_untranslated_clause(tmp_path: Path) -> None:
+    root = _copy(tmp_path)
+    po = root / "locales" / "de" / "LC_MESSAGES" / f"regelwerk-{GAME}.po"
+    text = po.read_text(encoding="utf-8")
+    old = 'msgstr "Wer die Plättchen gekauft hat, macht den nächsten Zug."'
+    assert old in text
+    po.write_text(text.replace(old, 'msgstr ""'), encoding="utf-8")
+    gaps = [str(g) for g in trace_game(root, GAME).gaps]
+    assert any("untranslated [medici_vs_strozzi:turn.next]" in g for g in gaps)

@@ -1,0 +1,87 @@
+"""Random legal playouts (hypothesis): invariants hold, illegal actions change nothing,
+records round-trip."""
+
+from __future__ import annotations
+
+import contextlib
+from random import Random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from regelwerk.engine import florenz as fz
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.records import GameRecord, actions_json
+
+ILLEGAL_PROBES = (fz.Send(0), fz.Move(0, 9), fz.Promote(44), fz.Boast(9), fz.Gift(2, 99),
+                  fz.Accept(), fz.BonusSwap(0, 1), fz.DiscardForTime(7), fz.Place(1),
+                  fz.HurryTwice(0, 5, 5), fz.Pass(1))
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(2, 5), st.integers(0, 10_000))
+def test_random_playout_keeps_invariants(players: int, seed: int) -> None:
+    state = fz.new_game(seed, {"players": players})
+    rng = Random(seed)
+    actions = []
+    while not fz.is_terminal(state):
+        legal = fz.legal_actions(state)
+        assert legal
+        for probe in ILLEGAL_PROBES:
+            if probe not in legal:
+                with contextlib.suppress(IllegalAction):
+                    fz.apply(state, probe)
+        action = fz.random_action(state, rng)
+        state = fz.apply(state, action)
+        actions.append(action)
+        assert fz.violations(state) == []
+    assert state.round == 9 and fz.result(state)["winners"]
+    record = GameRecord("florenz", seed, actions_json(fz, actions), {"players": players})
+    again = GameRecord.from_json(record.to_json())
+    replay = fz.new_game(again.seed, again.options)
+    for data in again.actions:
+        replay = fz.apply(replay, fz.action_from_json(data))
+    assert replay == state
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 60))
+def test_illegal_actions_are_refused_and_state_unchanged(seed: int, steps: int) -> None:
+    state = fz.new_game(seed, {"players": 3})
+    rng = Random(seed)
+    for _ in range(steps):
+        if fz.is_terminal(state):
+            break
+        state = fz.apply(state, fz.random_action(state, rng))
+    legal = set(fz.legal_actions(state))
+    before = state
+    for probe in ILLEGAL_PROBES:
+        if probe in legal:
+            continue
+        try:
+            fz.apply(state, probe)
+        except IllegalAction as error:
+            assert error.clause.startswith("florenz:")
+            assert error.message_in("de")
+        else:
+            raise AssertionError(f"{probe} accepted although not legal")
+        assert state is before and state == before
+
+
+def test_every_legal_action_applies() -> None:
+    state = fz.new_game(5, {"players": 4})
+    rng = Random(5)
+    for _ in range(80):
+        for action in fz.legal_actions(state):
+            fz.apply(state, action)
+        state = fz.apply(state, fz.random_action(state, rng))
+
+
+def test_german_error_message() -> None:
+    state = fz.new_game(0, {"players": 2})
+    try:
+        fz.apply(state, fz.Send(1))
+    except IllegalAction as error:
+        assert "Regel florenz:round.sequence" in error.message_in("de")
+        assert "Phase" in error.message_in("de")
+    else:
+        raise AssertionError("sending during setup was accepted")
