@@ -8,10 +8,13 @@ random player samples from a documented, finite range instead.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from random import Random
 from typing import Any
+
+from regelwerk.engine.core.records import RecordError
 
 
 @dataclass(frozen=True)
@@ -29,3 +32,45 @@ class OpenChoice:
     def sample(self, rng: Random, sample_high: int) -> Any:
         top = sample_high if self.high is None else min(self.high, sample_high)
         return self.make(rng.randint(self.low, max(self.low, top)))
+
+
+class ActionCodec:
+    """JSON form of a game's actions: ``{"type": name, **integer fields}``.
+
+    Action classes must be frozen dataclasses, so that two actions are equal
+    only when they are of the same kind (empty NamedTuples would all be equal).
+    """
+
+    def __init__(self, game: str, names: Mapping[type, str]) -> None:
+        for kind in names:
+            if not dataclasses.is_dataclass(kind):
+                raise TypeError(f"{kind.__name__} must be a frozen dataclass")
+        self.game = game
+        self.names = dict(names)
+        self.kinds = {name: kind for kind, name in names.items()}
+
+    def to_json(self, action: Any) -> dict[str, Any]:
+        return {"type": self.names[type(action)], **dataclasses.asdict(action)}
+
+    def from_json(self, data: Any) -> Any:
+        """Parse one action of a game record; a bad entry raises :class:`RecordError`."""
+        if not isinstance(data, dict) or data.get("type") not in self.kinds:
+            raise RecordError(f"not an action of {self.game}: {data!r} "
+                              f"(type must be one of {', '.join(self.kinds)})")
+        kind = self.kinds[data["type"]]
+        given = {k: v for k, v in data.items() if k != "type"}
+        names = [f.name for f in dataclasses.fields(kind)]
+        if set(given) != set(names) or not all(type(v) is int for v in given.values()):
+            raise RecordError(f"action {data!r}: expects integer fields {names}")
+        return kind(**given)
+
+
+def is_legal(apply: Callable[[Any, Any], Any], state: Any, action: Any) -> bool:
+    """Whether ``apply`` accepts ``action`` in ``state`` (it never changes ``state``)."""
+    from regelwerk.engine.core.errors import IllegalAction
+
+    try:
+        apply(state, action)
+    except IllegalAction:
+        return False
+    return True

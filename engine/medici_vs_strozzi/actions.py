@@ -6,10 +6,9 @@ the same kind with the same fields (``DRAW != STOP``).
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
-from regelwerk.engine.core.records import RecordError
+from regelwerk.engine.core.actions import ActionCodec
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,23 +55,8 @@ Action = Draw | Stop | SetPrice | Buy | Decline | Load | Discard
 
 DRAW, STOP, BUY, DECLINE, DISCARD = Draw(), Stop(), Buy(), Decline(), Discard()
 
-_NAMES: dict[type, str] = {Draw: "draw", Stop: "stop", SetPrice: "price", Buy: "buy",
-                           Decline: "decline", Load: "load", Discard: "discard"}
-_TYPES = {name: kind for kind, name in _NAMES.items()}
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    return {"type": _NAMES[type(action)], **asdict(action)}
-
-
-def action_from_json(data: Any) -> Action:
-    """Parse one action of a game record; a bad entry raises :class:`RecordError`."""
-    if not isinstance(data, dict) or data.get("type") not in _TYPES:
-        raise RecordError(f"not an action of medici_vs_strozzi: {data!r} "
-                          f"(type must be one of {', '.join(_TYPES)})")
-    kind = _TYPES[data["type"]]
-    given = {k: v for k, v in data.items() if k != "type"}
-    names = [f.name for f in fields(kind)]
-    if set(given) != set(names) or not all(type(v) is int for v in given.values()):
-        raise RecordError(f"action {data!r}: expects integer fields {names}")
-    return kind(**given)
+CODEC = ActionCodec("medici_vs_strozzi", {
+    Draw: "draw", Stop: "stop", SetPrice: "price", Buy: "buy", Decline: "decline",
+    Load: "load", Discard: "discard"})
+action_to_json = CODEC.to_json
+action_from_json = CODEC.from_json

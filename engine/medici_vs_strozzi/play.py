@@ -15,6 +15,7 @@ from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.actions import OpenChoice
+from regelwerk.engine.core.actions import is_legal as core_is_legal
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
@@ -161,11 +162,7 @@ def legal_actions(state: State) -> tuple[Action | OpenChoice, ...]:
 
 
 def is_legal(state: State, action: Action) -> bool:
-    try:
-        apply(state, action)
-    except IllegalAction:
-        return False
-    return True
+    return core_is_legal(apply, state, action)
 
 
 def apply(state: State, action: Action) -> State:

@@ -86,3 +86,12 @@ def test_records_round_trip_and_replay_exactly(seed: int) -> None:
 def test_same_seed_same_bag_different_seed_different_bag() -> None:
     assert mvs.new_game(seed=5).bag == mvs.new_game(seed=5).bag
     assert mvs.new_game(seed=5).bag != mvs.new_game(seed=6).bag
+
+
+def test_actions_of_different_kinds_are_never_equal() -> None:
+    singletons = [mvs.DRAW, mvs.STOP, mvs.BUY, mvs.DECLINE, mvs.DISCARD]
+    assert len(set(singletons)) == len(singletons)
+    assert mvs.Load(0, 1) != mvs.SetPrice(0) and mvs.SetPrice(1) == mvs.SetPrice(1)
+    state = mvs.apply(mvs.new_game(seed=2), mvs.DRAW)
+    state = mvs.apply(mvs.apply(state, mvs.STOP), mvs.SetPrice(1))
+    assert mvs.STOP not in mvs.legal_actions(state)   # RESPOND: only buy or decline
