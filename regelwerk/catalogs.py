@@ -123,26 +123,42 @@ def catalog_path(root: Path, lang: str, domain: str) -> Path:
     return root / "locales" / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
-def update(root: Path) -> list[Path]:
-    """Merge fresh templates into every language's catalogs (new text -> untranslated)."""
+def write_catalog(path: Path, catalog: Catalog) -> bool:
+    """Write ``catalog`` the one way regelwerk does (no line numbers, so a code edit
+    elsewhere does not churn the file); returns whether the file changed."""
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=0, ignore_obsolete=True, include_previous=False,
+             omit_header=False, sort_output=False, include_lineno=False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if path.exists() and path.read_bytes() == buffer.getvalue():
+        return False
+    path.write_bytes(buffer.getvalue())
+    return True
+
+
+def update(root: Path, only: str | None = None) -> list[Path]:
+    """Merge fresh templates into the catalogs (new text -> untranslated, changed -> fuzzy).
+
+    ``only``: one domain (``regelwerk-florenz``), so a game's update leaves the
+    other catalogs alone.
+    """
     written = []
     for lang in LANGUAGES:
         if lang == SOURCE_LANGUAGE:
             continue
         for domain in domains(root):
+            if only and domain.name != only:
+                continue
             path = catalog_path(root, lang, domain.name)
             if path.exists():
                 with path.open("rb") as f:
                     catalog = read_po(f, locale=lang)
             else:
                 catalog = Catalog(locale=lang, project="regelwerk", fuzzy=False)
-            catalog.update(template(domain), update_header_comment=False)
-            buffer = io.BytesIO()
-            write_po(buffer, catalog, width=0, ignore_obsolete=True, include_previous=False,
-                     omit_header=False, sort_output=False)
-            path.parent.mkdir(parents=True, exist_ok=True)
-            if not path.exists() or path.read_bytes() != buffer.getvalue():
-                path.write_bytes(buffer.getvalue())
+            fresh = template(domain)
+            fresh.creation_date = catalog.creation_date   # no date churn
+            catalog.update(fresh, update_header_comment=False)
+            if write_catalog(path, catalog):
                 written.append(path)
     return written
 

@@ -8,12 +8,13 @@ Babel's, so the file stays a normal gettext catalog.
 
 from __future__ import annotations
 
-import io
 import runpy
 import sys
 from pathlib import Path
 
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
+
+from regelwerk.catalogs import write_catalog
 
 
 def fill(catalog_path: Path, translations: dict[str, str]) -> int:
@@ -28,9 +29,7 @@ def fill(catalog_path: Path, translations: dict[str, str]) -> int:
             message.string = translations[key]
             message.flags.discard("fuzzy")
             done += 1
-    buffer = io.BytesIO()
-    write_po(buffer, catalog, width=0, ignore_obsolete=True, include_previous=False)
-    catalog_path.write_bytes(buffer.getvalue())
+    write_catalog(catalog_path, catalog)
     return done
 
 

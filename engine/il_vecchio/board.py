@@ -1,0 +1,176 @@
+"""The board of Il Vecchio, read from ``spec/il_vecchio/board.toml`` and checked.
+
+:func:`board_from_spec` turns the board file into index-based tables (towns are
+small ints, roads an adjacency list, distances precomputed by breadth-first
+search). :func:`check_board` refuses a board that contradicts the facts derived
+from the rulebooks' worked examples (``board.derived.*``).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.spec import Spec, SpecError
+
+REGIONS = ("milano", "venezia", "chiesa")
+TRACKS = ("milano", "venezia", "chiesa", "council", "nobility")
+COUNCIL, NOBILITY = 3, 4
+CREST_COLOURS = ("brown", "black", "gray", "white", "purple")
+FLORENCE_COLOUR, GREEN, RED = "florence", "green", "red"
+
+
+@dataclass(frozen=True)
+class Track:
+    """One region or Florence track: per space its Florin cost, Power points, crest."""
+
+    name: str
+    costs: tuple[int, ...]
+    points: tuple[int, ...]
+    crests: tuple[bool, ...]
+
+    @property
+    def length(self) -> int:
+        return len(self.costs)
+
+
+@dataclass(frozen=True)
+class Board:
+    towns: tuple[str, ...]                    # town ids; index = town number
+    names: tuple[str, ...]
+    colours: tuple[str, ...]
+    neighbours: tuple[tuple[int, ...], ...]
+    distance: tuple[tuple[int, ...], ...]     # shortest road distance in towns moved
+    areas: Mapping[int, tuple[int, ...]]      # area number -> bordering towns
+    next_town: tuple[int, ...]                # crest town -> next town of its colour clockwise
+    cycles: Mapping[str, tuple[int, ...]]
+    gates: Mapping[int, int]                  # red town -> region index
+    tracks: tuple[Track, ...]
+    florence: int
+
+    def index(self, town: str) -> int:
+        return self.towns.index(town)
+
+    def area_of(self, *towns: int) -> tuple[int, ...]:
+        """Area numbers bordered by every one of ``towns``."""
+        return tuple(n for n, ts in self.areas.items() if all(t in ts for t in towns))
+
+
+def _bfs(neighbours: Sequence[Sequence[int]], start: int) -> list[int]:
+    dist = [-1] * len(neighbours)
+    dist[start] = 0
+    queue = deque([start])
+    while queue:
+        town = queue.popleft()
+        for nxt in neighbours[town]:
+            if dist[nxt] < 0:
+                dist[nxt] = dist[town] + 1
+                queue.append(nxt)
+    return dist
+
+
+@implements("il_vecchio:setup.board", "il_vecchio:middleman.move", "il_vecchio:travel.roads")
+def board_from_spec(spec: Spec) -> Board:
+    """Index-based board tables from the spec's board file."""
+    towns_data: Mapping[str, Any] = spec["board.towns"]
+    towns = tuple(towns_data)
+    where = spec.number("board.towns").file
+    index = {t: i for i, t in enumerate(towns)}
+
+    def town(name: str, what: str) -> int:
+        if name not in index:
+            raise SpecError(f"{where}: {what} names unknown town {name!r}")
+        return index[name]
+
+    neighbours: list[set[int]] = [set() for _ in towns]
+    for a, b in spec["board.roads"]:
+        i, j = town(a, "board.roads"), town(b, "board.roads")
+        neighbours[i].add(j)
+        neighbours[j].add(i)
+    nbrs = tuple(tuple(sorted(n)) for n in neighbours)
+    distance = tuple(tuple(_bfs(nbrs, i)) for i in range(len(towns)))
+    if any(d < 0 for row in distance for d in row):
+        raise SpecError(f"{where}: the road net must connect every town")
+    areas = {int(k): tuple(town(t, f"board.areas.{k}") for t in v)
+             for k, v in spec["board.areas"].items()}
+    colours = tuple(towns_data[t]["colour"] for t in towns)
+    cycles = {c: tuple(town(t, f"board.middleman_cycles.{c}") for t in ts)
+              for c, ts in spec["board.middleman_cycles"].items()}
+    next_town = [-1] * len(towns)
+    for colour, cycle in cycles.items():
+        if sorted(cycle) != sorted(i for i, c in enumerate(colours) if c == colour):
+            raise SpecError(f"{where}: the {colour} middleman's cycle must visit exactly the "
+                            f"{colour} towns")
+        for k, t in enumerate(cycle):
+            next_town[t] = cycle[(k + 1) % len(cycle)]
+    gates = {town(t, "board.region_gates"): REGIONS.index(r)
+             for t, r in spec["board.region_gates"].items()}
+    tracks = []
+    for name in TRACKS:
+        if name in REGIONS:
+            costs = tuple(spec[f"board.tracks.{name}.costs"])
+            points = tuple(spec[f"board.tracks.{name}.points"])
+        else:
+            length = spec[f"board.tracks.{name}.length"]
+            costs = (0,) * length
+            per = spec["scoring.council_member" if name == "council" else "scoring.nobility_member"]
+            points = (per,) * length
+        crest_spaces = set(spec[f"board.tracks.{name}.crests"])
+        tracks.append(Track(name, costs, points,
+                            tuple(k + 1 in crest_spaces for k in range(len(costs)))))
+    return Board(towns, tuple(towns_data[t]["name"] for t in towns), colours, nbrs, distance,
+                 areas, tuple(next_town), cycles, gates, tuple(tracks),
+                 colours.index(FLORENCE_COLOUR))
+
+
+def board_problems(spec: Spec, board: Board) -> list[str]:
+    """Every way ``board`` contradicts the rule text or the facts derived from its examples."""
+    problems = []
+    idx = {t: i for i, t in enumerate(board.towns)}
+    for a, b, d in spec["board.derived.distances"]:
+        if board.distance[idx[a]][idx[b]] != d:
+            problems.append(f"travel {a} -> {b} must cost {d} (board.derived.distances)")
+    for key in ("area_4", "area_6"):
+        number = int(key.split("_")[1])
+        wanted = {idx[t] for t in spec[f"board.derived.{key}"]}
+        if not wanted <= set(board.areas.get(number, ())):
+            problems.append(f"area {number} must border {spec[f'board.derived.{key}']}")
+    first, second = (idx[t] for t in spec["board.derived.brown_example"])
+    if board.colours[first] != "brown" or board.next_town[first] != second:
+        problems.append("the brown middleman must move from Pistoia to Dicomano")
+    gate, region = spec["board.derived.milan_gate"]
+    if board.gates.get(idx[gate]) != REGIONS.index(region):
+        problems.append("Vernio must lead to Milan")
+    milan = board.tracks[0]
+    example = spec["board.derived.milan_example"]
+    if (milan.costs[0], milan.crests[0]) != (example["cost"], example["crest"]):
+        problems.append("Milan's first space must cost 5 and show a crest")
+    minimum = spec["board.derived.region_track_min_length"]
+    for region in range(len(REGIONS)):
+        if board.tracks[region].length < minimum:
+            problems.append(f"region track {REGIONS[region]} needs {minimum} spaces")
+    low, high = spec["scoring.region_points_range"]
+    for region in range(len(REGIONS)):
+        track = board.tracks[region]
+        if len(track.points) != track.length or not all(low <= p <= high for p in track.points):
+            problems.append(f"{track.name}: Power points must lie in {low}..{high}")
+    for colour in spec["town.green.towns"]:
+        if board.colours[idx[colour]] != GREEN:
+            problems.append(f"{colour} must be green")
+    for town in spec["province.red_towns"]:
+        if board.colours[idx[town]] != RED or idx[town] not in board.gates:
+            problems.append(f"{town} must be a red town leading to a region")
+    if sorted(board.areas) != [n for n in range(2, 13) if n != 7]:
+        problems.append("areas must be numbered 2..12 without 7")
+    if any(board.florence in towns for towns in board.areas.values()):
+        problems.append("Florence borders no area (reached by a roll only on a 7)")
+    return problems
+
+
+def check_board(spec: Spec, board: Board) -> None:
+    problems = board_problems(spec, board)
+    if problems:
+        raise SpecError(f"{spec.number('board.towns').file}: " + "; ".join(problems))

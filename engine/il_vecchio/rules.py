@@ -1,0 +1,165 @@
+"""The fixed facts one game of Il Vecchio is played with, read from spec.
+
+:class:`Rules` is built once per (spec, player count, variants) and shared by
+every state of a game. No rule number is typed here: all come from
+``spec/il_vecchio`` (numbers.toml, board.toml).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.il_vecchio.board import REGIONS, Board, board_from_spec, check_board
+
+GAME = "il_vecchio"
+
+#: Resources in a player's supply (indices into ``Player.res``).
+FLORIN, SCROLL, CARRIAGE, BISHOP, ASSASSIN, KNIGHT, ABBOT = range(7)
+RESOURCES = ("florin", "scroll", "carriage", "bishop", "assassin", "knight", "abbot")
+FOLLOWERS = (ASSASSIN, KNIGHT, ABBOT)
+#: Il Vecchio events on the crests.
+LEVY, MIDDLEMEN, FAMILY = range(3)
+EVENTS = ("levy", "middlemen", "family")
+
+#: Rule variants (interpretation register): option -> allowed choices, default first.
+VARIANTS: Mapping[str, tuple[str, ...]] = {
+    "crests_two_three": ("five", "four"),
+    "reinforce_tile_scope": ("reinforcement_action", "every_roll"),
+    "less_luck": ("off", "on"),
+    "neighbour_pairs": ("overlapping", "disjoint"),
+}
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Spec values in the shape the engine uses."""
+
+    spec: Spec
+    board: Board
+    players: int
+    names: tuple[str, ...]
+    first_space: int                      # 0, or 1 with two players (setup.two_player_tracks)
+    crests_dealt: int
+    crest_events: tuple[int, ...]         # the crests in the box, by event
+    family_members: int
+    start_money: tuple[int, ...]
+    start_carriages: int
+    start_bishops: int
+    council_draw: int
+    members_per_setup_round: int
+    free_roll: int
+    dice_sides: int
+    travel_cost: int
+    brown_florins: int
+    brown_scrolls: int
+    follower_of_colour: Mapping[str, int]
+    purple_count: int
+    green_florins: int
+    province_followers: tuple[Mapping[str, int], ...]
+    florence_scrolls: int
+    additional_cost: int
+    tiles_drawn: int
+    recovery_florins: int
+    levy_florins: int
+    double_turn_actions: int
+    province_tiles: tuple[str, ...]       # global tile id -> effect; region = id // per_region
+    tiles_per_region: int
+    council_tiles: tuple[str, ...]
+    nobility_tiles: tuple[str, ...]
+    province_yields: Mapping[str, int]
+    council_yields: Mapping[str, int]
+    scoring: Mapping[str, Any]
+    variants: Mapping[str, str]
+
+    def usable(self, track: int) -> int:
+        """How many family members the track holds before it is full."""
+        return self.board.tracks[track].length - self.first_space
+
+    def region_of_tile(self, tile: int) -> int:
+        return tile // self.tiles_per_region
+
+
+def _variants(chosen: Mapping[str, Any]) -> dict[str, str]:
+    result = {name: options[0] for name, options in VARIANTS.items()}
+    for name, option in chosen.items():
+        if name not in VARIANTS:
+            raise SpecError(f"unknown rule variant {name!r}; known: {', '.join(VARIANTS)}")
+        if option not in VARIANTS[name]:
+            raise SpecError(f"variant {name}: {option!r} is not one of {VARIANTS[name]}")
+        result[name] = option
+    return result
+
+
+@implements("il_vecchio:setup.crests", "il_vecchio:setup.two_player_tracks",
+            "il_vecchio:setup.start_player", "il_vecchio:setup.player_material",
+            "il_vecchio:setup.tiles")
+def rules_from_spec(spec: Spec, players: int = 4, variants: Mapping[str, Any] | None = None,
+                    board: Board | None = None) -> Rules:
+    """Build :class:`Rules` for ``players`` players (2..4) and the chosen variants."""
+    low, high = spec["players.count"]
+    if not isinstance(players, int) or not low <= players <= high:
+        raise SpecError(f"il_vecchio is played by {low} to {high} players, not {players!r}")
+    chosen = _variants(variants or {})
+    board = board or board_from_spec(spec)
+    check_board(spec, board)
+    if players == 4:
+        crests = spec["setup.crests.four_players"]
+    elif chosen["crests_two_three"] == "four":
+        crests = spec["setup.crests.two_three_players_alternative"]
+    else:
+        crests = spec["setup.crests.two_three_players"]
+    mix = spec["crests.events"]
+    events = tuple(e for e, name in enumerate(EVENTS) for _ in range(mix[name]))
+    if len(events) != spec["setup.crests.in_box"]:
+        raise SpecError("crests.events must add up to setup.crests.in_box")
+    money = [spec["setup.money.others"]] * players
+    money[players - 1] = spec["setup.money.right_neighbour"]
+    money[0] = spec["setup.money.start_player"]
+    provinces = spec["tiles.province"]
+    per_region = spec["province.tiles_per_region"]
+    tiles = tuple(t for region in REGIONS for t in provinces[region])
+    if any(len(provinces[r]) != per_region for r in REGIONS):
+        raise SpecError("tiles.province: every region needs province.tiles_per_region tiles")
+    colours = spec["town.follower_colours"]
+    return Rules(
+        spec=spec, board=board, players=players,
+        names=tuple(spec.meta["players"][:players]),
+        first_space=spec["setup.two_player_first_space"] - 1 if players == 2 else 0,
+        crests_dealt=crests, crest_events=events,
+        family_members=spec["setup.family_members"], start_money=tuple(money),
+        start_carriages=spec["setup.carriages"], start_bishops=spec["setup.bishops"],
+        council_draw=spec["setup.council_draw"],
+        members_per_setup_round=spec["setup.placement.members_per_round"],
+        free_roll=spec["dice.free_choice"], dice_sides=spec["dice.sides"],
+        travel_cost=spec["travel.cost_per_town"],
+        brown_florins=spec["town.brown.florins"], brown_scrolls=spec["town.brown.scrolls"],
+        follower_of_colour={c: RESOURCES.index(k) for c, k in colours.items()},
+        purple_count=spec["town.purple.count"], green_florins=spec["town.green.florins"],
+        province_followers=tuple(spec[f"province.followers.{r}"] for r in REGIONS),
+        florence_scrolls=spec["florence.scrolls"], additional_cost=spec["florence.additional_cost"],
+        tiles_drawn=spec["florence.tiles_drawn"], recovery_florins=spec["recovery.florins"],
+        levy_florins=spec["events.levy_florins"],
+        double_turn_actions=spec["end.double_turn_actions"],
+        province_tiles=tiles, tiles_per_region=per_region,
+        council_tiles=tuple(spec["tiles.council"]), nobility_tiles=tuple(spec["tiles.nobility"]),
+        province_yields=spec["province_tiles.yields"], council_yields=spec["council_tiles.yields"],
+        scoring={k.split(".", 1)[1]: n.value for k, n in spec.numbers.items()
+                 if k.startswith(("scoring.", "nobility."))},
+        variants=chosen,
+    )
+
+
+@lru_cache(maxsize=64)
+def _cached(players: int, variants: tuple[tuple[str, str], ...]) -> Rules:
+    return rules_from_spec(spec_module.load(GAME), players, dict(variants))
+
+
+def default_rules(players: int = 4, **variants: str) -> Rules:
+    """The rules of the standard game (cached per player count and variants)."""
+    return _cached(players, tuple(sorted(variants.items())))

@@ -1,0 +1,206 @@
+"""One test per entry of spec/il_vecchio/interpretations.toml: each pins the decision."""
+
+from __future__ import annotations
+
+import pytest
+from iv_helpers import after_setup, clean, council_tile, edit, province_tile
+from regelwerk.engine import il_vecchio as iv
+from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.errors import IllegalAction
+
+
+def test_register_is_complete() -> None:
+    spec = spec_module.load("il_vecchio")
+    names = {n for n in globals() if n.startswith("test_")}
+    for item in spec.interpretations.values():
+        for test in item.tests:
+            assert test.split("::")[1] in names, test
+        if item.variant:
+            assert item.variant in iv.VARIANTS
+            assert item.decision == iv.VARIANTS[item.variant][0]
+
+
+@pytest.mark.clause("il_vecchio:setup.crests")
+def test_crests_two_three() -> None:
+    assert len(iv.new_game(0, {"players": 3}).crest_stack) == 5
+    assert len(iv.new_game(0, {"players": 3, "crests_two_three": "four"}).crest_stack) == 4
+    assert len(iv.new_game(0, {"players": 4, "crests_two_three": "four"}).crest_stack) == 7
+
+
+@pytest.mark.clause("il_vecchio:setup.middlemen")
+def test_middleman_area_scope() -> None:
+    rules = iv.default_rules()
+    numbers = list(rules.board.areas)
+    assert len(numbers) == len(set(numbers))   # one area per number: both readings coincide
+    assert iv.middleman_setups(rules)
+
+
+@pytest.mark.clause("il_vecchio:tiles.council", "il_vecchio:action.reinforcement")
+@pytest.mark.parametrize(("scope", "places"), [("reinforcement_action", 1), ("every_roll", 2)])
+def test_reinforce_tile_scope(scope: str, places: int) -> None:
+    state = clean(after_setup(reinforce_tile_scope=scope))
+    tile = council_tile(state, "reinforcement")
+    venice = province_tile(state, "roll_place")
+    state = edit(state, 0, council_up=(tile,), province_up=(venice,))
+    assert len(iv.apply(state, iv.REINFORCE).pending) == 2
+    assert len(iv.apply(state, iv.UseProvince(venice)).pending) == places
+
+
+@pytest.mark.clause("il_vecchio:tiles.council", "il_vecchio:action.town.goods")
+def test_council_bonus_scope() -> None:
+    state = clean(after_setup())
+    tile = province_tile(state, "abbot")
+    state = edit(state, 0, council_up=(council_tile(state, "abbot"),), province_up=(tile,),
+                 res={"abbot": 0})
+    assert iv.apply(state, iv.UseProvince(tile)).players[0].res[iv.ABBOT] == 1
+
+
+@pytest.mark.clause("il_vecchio:tiles.nobility")
+def test_crests_four_plus() -> None:
+    rules = iv.default_rules()
+    state = edit(clean(after_setup()), 0, crests=(0,) * 6)
+    counts = iv.scoring.counts_of(state, 0)
+    assert iv.nobility_points("crests", counts, rules) == 10
+    assert iv.nobility_points("crests", counts._replace(crests=4), rules) == 10
+    assert iv.nobility_points("crests", counts._replace(crests=3), rules) == 7
+
+
+@pytest.mark.clause("il_vecchio:end.full_track", "il_vecchio:action.province.tile")
+def test_final_round_province_stacks() -> None:
+    for players in (2, 3, 4):
+        rules = iv.default_rules(players)
+        for region in range(3):
+            assert rules.usable(region) >= rules.tiles_per_region   # the English remark holds
+
+
+@pytest.mark.clause("il_vecchio:tiles.province", "il_vecchio:setup.tiles")
+def test_milan_tile_en() -> None:
+    rules = iv.default_rules()
+    milan = [rules.province_tiles[t] for t in range(6)]
+    assert "scroll_for_followers" in milan and len(rules.province_tiles) == 18
+
+
+@pytest.mark.clause("il_vecchio:scoring.majority")
+def test_majority_tiebreak() -> None:
+    rules = iv.default_rules()
+    assert iv.majority_winner((0, 1), rules) == 0
+    assert iv.majority_winner((1, 0), rules) == 1
+    assert iv.majority_winner((1, 0, 0, 1, 2), rules) == 0   # 0's last (index 2) before 1's (3)
+    assert iv.majority_winner((), rules) == -1
+
+
+@pytest.mark.clause("il_vecchio:scoring.nobility_tiles")
+def test_scoring_marker() -> None:
+    state = clean(after_setup())
+    state = edit(state, 0, supply=2, nobility=(0,))
+    assert iv.final_scores(state)[0].nobility == 3   # both supply members count
+
+
+@pytest.mark.clause("il_vecchio:action.florence.council_reveal", "il_vecchio:end.council_bonus")
+def test_council_reveal_timing() -> None:
+    state = clean(after_setup(players=2))
+    tile = council_tile(state, "scrolls")
+    state = edit(state, 1, council_down=(tile,), res={"scroll": 0})
+    state = iv.apply(state, iv.RECOVER)
+    assert state.turn == 1 and state.players[1].council_up == (tile,)
+    assert state.players[1].res[iv.SCROLL] == 1
+
+
+@pytest.mark.clause("il_vecchio:end.double_turn", "il_vecchio:end.pass_bonus")
+def test_partial_double_turn() -> None:
+    state = clean(after_setup(players=2))._replace(final_round=True, end_triggered=True,
+                                                   crest_stack=())
+    state = iv.apply(iv.apply(state, iv.RECOVER), iv.PASS)
+    assert state.turn == 1 and not state.players[0].passed
+
+
+@pytest.mark.clause("il_vecchio:travel.roads")
+def test_travel_florence() -> None:
+    state = after_setup()
+    sesto, ponte = iv.town(state, "sesto"), iv.town(state, "ponte_a_sieve")
+    assert iv.travel_cost(state, sesto, ponte, False) == 2    # through Florence
+
+
+@pytest.mark.clause("il_vecchio:event.levy", "il_vecchio:event.family")
+def test_unpayable_event() -> None:
+    state = clean(after_setup(players=2))
+    state = edit(state, 1, res={"florin": 2, "carriage": 0, "bishop": 0})
+    vicchio = iv.town(state, "vicchio")
+    state = edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"vicchio": 1})
+    state = state._replace(crest_stack=(*state.crest_stack[:-1], 0))
+    state = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    assert state.pending[0] == iv.Pending(iv.Need.LEVY, 0)
+    state = iv.apply(state, iv.Levy(iv.FLORIN))
+    assert all(p.need != iv.Need.LEVY for p in state.pending)   # player 1 has nothing: skipped
+    assert state.players[1].res[iv.FLORIN] == 2
+
+
+@pytest.mark.clause("il_vecchio:event.levy", "il_vecchio:event.family")
+def test_event_order() -> None:
+    state = clean(after_setup(players=4))
+    state = state._replace(turn=2, crest_stack=(*state.crest_stack[:-1], 0),
+                           tracks=((), (2,), (), (), ()))
+    vicchio = iv.town(state, "vicchio")
+    state = edit(state, 2, res={"florin": 9, "assassin": 1, "scroll": 1}, standing={"vicchio": 1})
+    state = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    assert [p.player for p in state.pending if p.need == iv.Need.LEVY] == [2, 3, 0, 1]
+
+
+@pytest.mark.clause("il_vecchio:tiles.province", "il_vecchio:tiles.council")
+def test_roll_seven_tiles() -> None:
+    assert iv.placement_towns(iv.default_rules(), 0) == tuple(range(22))
+    rules = iv.default_rules()
+    assert rules.board.florence in iv.placement_towns(rules, 0)
+
+
+@pytest.mark.clause("il_vecchio:tiles.province")
+def test_reuse_tile() -> None:
+    state = clean(after_setup())
+    reuse, six = province_tile(state, "reuse"), province_tile(state, "florins_six")
+    state = edit(state, 0, province_up=(reuse,), province_down=(six,))
+    with pytest.raises(IllegalAction):
+        iv.apply(state, iv.UseProvince(reuse, reuse))
+    after = iv.apply(state, iv.UseProvince(reuse, six))
+    assert after.players[0].province_up == (six,)
+
+
+@pytest.mark.clause("il_vecchio:variant.less_luck")
+def test_less_luck() -> None:
+    state = clean(after_setup(less_luck="on"))
+    after = iv.apply(state, iv.REINFORCE)
+    assert after.pending[0].arg == 0 and after.chance == state.chance   # no roll, any town
+    vicchio = iv.town(state, "vicchio")
+    state = edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"vicchio": 1})
+    state = state._replace(crest_stack=(*state.crest_stack[:-1], 1), tracks=((), (0,), (), (), ()))
+    after = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    assert after.middlemen == state.middlemen and len(after.players[0].crests) == 1
+
+
+@pytest.mark.clause("il_vecchio:tiles.nobility")
+@pytest.mark.parametrize(("variant", "pairs"), [("overlapping", 2), ("disjoint", 1)])
+def test_neighbour_pairs(variant: str, pairs: int) -> None:
+    state = clean(after_setup(neighbour_pairs=variant))._replace(tracks=((0, 0, 0), (), (), (), ()))
+    assert iv.scoring.neighbour_pairs(state.rules, state.tracks, 0) == pairs
+
+
+@pytest.mark.clause("il_vecchio:setup.start_player")
+def test_two_player_money() -> None:
+    assert [p.res[iv.FLORIN] for p in iv.new_game(0, {"players": 2}).players] == [2, 4]
+
+
+@pytest.mark.clause("il_vecchio:action.recovery", "il_vecchio:event.last_crest")
+def test_endless_game() -> None:
+    state = clean(after_setup())
+    state = edit(state, 0, lying={})
+    assert iv.RECOVER in iv.legal_actions(state)
+
+
+@pytest.mark.clause("il_vecchio:end.full_track", "il_vecchio:action.florence")
+def test_full_track_florence() -> None:
+    state = clean(after_setup())._replace(final_round=True, end_triggered=True, crest_stack=(),
+                                          extra_cost_on=iv.NOBILITY)
+    state = state._replace(tracks=((), (), (), (1,) * state.rules.usable(3), ()))
+    florence = state.rules.board.florence
+    state = edit(state, 0, res={"florin": 0, "scroll": 2}, standing={"firenze": 1})
+    after = iv.apply(state, iv.Office(florence, florence, False, iv.COUNCIL))
+    assert after.players[0].res[iv.SCROLL] == 0 and after.overflow[iv.COUNCIL] == 1
