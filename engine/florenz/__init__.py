@@ -5,6 +5,9 @@
 >>> state.phase.name, state.rules.capacity
 ('SETUP', 4)
 
+Scandal cards are played with :class:`Scandal` (see :mod:`.scandal`); the solo
+game against Strozzi is ``new_game(options={"players": 1})`` (see :mod:`.solo`).
+
 Public API: :func:`new_game`, :func:`with_setup` (chosen setup draws for
 worked examples), :func:`legal_actions`, :func:`apply`, the scoring functions
 (:func:`queue_points`, :func:`control_order`, :func:`achievement`,
@@ -31,6 +34,7 @@ from regelwerk.engine.florenz.actions import (
     Pass,
     Place,
     Promote,
+    Scandal,
     Send,
     action_from_json,
     action_to_json,
@@ -72,6 +76,8 @@ from regelwerk.engine.florenz.rules import (
     default_rules,
     rules_from_spec,
 )
+from regelwerk.engine.florenz.scandal import card_kind, walks
+from regelwerk.engine.florenz.scandal import options as scandal_options
 from regelwerk.engine.florenz.scoring import (
     achievement,
     control_order,
@@ -83,9 +89,10 @@ from regelwerk.engine.florenz.scoring import (
     time_points,
     winners,
 )
-from regelwerk.engine.florenz.state import Phase, State
+from regelwerk.engine.florenz.solo import letter_medici, letter_target
+from regelwerk.engine.florenz.state import Automa, Phase, State
 
-PLAYERS = (2, 5)
+PLAYERS = (1, 5)
 
 
 def current_player(state: State) -> int:
@@ -101,22 +108,87 @@ def result(state: State) -> dict[str, Any]:
     names = state.rules.names
     placed = [len(state.on_board(f)) for f in range(state.families)]
     gifts = [sum(g) for g in state.given]
+    if state.rules.automa >= 0:
+        from regelwerk.engine.florenz.solo import winners as solo_winners
+        best = solo_winners(state)
+    else:
+        best = winners(state.points, placed, gifts)
     return {
         "points": dict(zip(names, state.points, strict=True)),
-        "winners": ([names[f] for f in winners(state.points, placed, gifts)]
-                    if state.is_terminal else []),
+        "winners": [names[f] for f in best] if state.is_terminal else [],
     }
 
 
 __all__ = [
-    "BOASTS", "GAME", "MEDICI", "PLAYERS", "VARIANTS", "Accept", "Action", "Boast", "BonusPoint",
-    "BonusSwap", "BonusTime", "Decline", "DiscardForTime", "Gift", "HurryPair", "HurryTwice",
-    "Move", "Pass", "Phase", "Place", "Promote", "RuleFns", "Rules", "Send", "State",
-    "achievement", "action_from_json", "action_to_json", "apply", "boast_field", "control_key",
-    "control_order", "controller", "current_player", "default_rules", "entered",
-    "family_queue_points", "gain_time", "gift_cost", "giovanni_step", "give_card", "head_award",
-    "insert_position", "is_legal", "is_terminal", "legal_actions", "may_enter", "medici_phase", "new_game",
-    "plan_points", "queue_points", "random_action", "receive_card", "result", "route",
-    "rules_for", "rules_from_spec", "swap_allowed", "time_points", "violations", "visit",
-    "winners", "with_queues", "with_setup",
+    "BOASTS",
+    "GAME",
+    "MEDICI",
+    "PLAYERS",
+    "VARIANTS",
+    "Accept",
+    "Action",
+    "Automa",
+    "Boast",
+    "BonusPoint",
+    "BonusSwap",
+    "BonusTime",
+    "Decline",
+    "DiscardForTime",
+    "Gift",
+    "HurryPair",
+    "HurryTwice",
+    "Move",
+    "Pass",
+    "Phase",
+    "Place",
+    "Promote",
+    "RuleFns",
+    "Rules",
+    "Scandal",
+    "Send",
+    "State",
+    "achievement",
+    "action_from_json",
+    "action_to_json",
+    "apply",
+    "boast_field",
+    "card_kind",
+    "control_key",
+    "control_order",
+    "controller",
+    "current_player",
+    "default_rules",
+    "entered",
+    "family_queue_points",
+    "gain_time",
+    "gift_cost",
+    "giovanni_step",
+    "give_card",
+    "head_award",
+    "insert_position",
+    "is_legal",
+    "is_terminal",
+    "legal_actions",
+    "letter_medici",
+    "letter_target",
+    "may_enter",
+    "medici_phase",
+    "new_game",
+    "plan_points",
+    "queue_points",
+    "random_action",
+    "receive_card",
+    "result",
+    "route",
+    "rules_for",
+    "rules_from_spec",
+    "scandal_options",
+    "swap_allowed",
+    "time_points",
+    "violations",
+    "visit",
+    "walks",
+    "winners",
+    "with_queues",
+    "with_setup",
 ]

@@ -1,57 +1,67 @@
 """The actions of Florenz and their JSON form in game records.
 
-Locations are numbered 1-9 as on the board; a family member is named by its
+Actions are frozen dataclasses: two actions are equal only if they are of the
+same kind with the same fields. Locations are numbered 1-9 as on the board; a family member is named by its
 piece id (``family * 9 + index``; indices 0-4 debutants, 5-7 ladies, 8 maestro).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from dataclasses import dataclass
 
-from regelwerk.engine.core.records import RecordError
+from regelwerk.engine.core.actions import ActionCodec
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Place:
     """Before round 1: put a free debutant on an empty queue (setup.first_debutants)."""
 
     location: int
 
 
-class Pass(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Pass:
     """Pass and put the ring on ``location`` (0 when the last family passes: no ring)."""
 
     location: int
 
 
-class BonusTime(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class BonusTime:
     """A passed family's bonus: 1 time."""
 
 
-class BonusPoint(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class BonusPoint:
     """A passed family's bonus: 1 point."""
 
 
-class BonusSwap(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class BonusSwap:
     """A passed family's bonus: swap ``piece`` with the neighbour ``other`` at the ring."""
 
     piece: int
     other: int
 
 
-class Send(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Send:
     location: int
 
 
-class Promote(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Promote:
     piece: int
 
 
-class Move(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Move:
     piece: int
     to: int
 
 
-class HurryTwice(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class HurryTwice:
     """One member moves twice: through ``via`` (no space needed there) to ``to``."""
 
     piece: int
@@ -59,7 +69,8 @@ class HurryTwice(NamedTuple):
     to: int
 
 
-class HurryPair(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class HurryPair:
     """Two members move once each, ``piece`` first."""
 
     piece: int
@@ -68,53 +79,74 @@ class HurryPair(NamedTuple):
     other_to: int
 
 
-class Boast(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Boast:
     location: int
 
 
-class Gift(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Gift:
     """Give ``medici`` (0 Cosimo, 1 Contessina, 2 Giovanni) a gift; guard on ``crest`` or -1."""
 
     medici: int
     crest: int
 
 
-class DiscardForTime(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class DiscardForTime:
     """Not an action: discard the hand card at ``index`` for time."""
 
     index: int
 
 
-class Accept(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Scandal:
+    """Play the hand card at ``index`` (an action); ``a``-``d`` depend on the card (-1 unused).
+
+    ========================  ===================================================
+    card                      fields
+    ========================  ===================================================
+    guard_anywhere            a: Medici whose crest (0 escort, 1 spy, 2 doorman),
+                              b: crest (path index for escorts, location 1-9)
+    any_gift                  a: Medici, b: crest or -1 (as :class:`Gift`)
+    retrieve_cup              a: location of the own cup
+    move_anywhere             a: piece, b: location
+    neighbour_swap            a: own piece, b: lower-ranked piece next door
+    queue_swap                a, b: two pieces of one queue (``a`` in front)
+    long_walk                 a: piece, b: path (digits = locations walked, e.g.
+                              452), c: second piece or -1, d: its path or -1
+    promote                   a: own debutant
+    retire                    a: own piece
+    chaperoned                a: location
+    advance                   a: own piece
+    boast_anywhere            a: location
+    ========================  ===================================================
+    """
+
+    index: int
+    a: int = -1
+    b: int = -1
+    c: int = -1
+    d: int = -1
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Accept:
     """Pay Giovanni's offered place."""
 
 
-class Decline(NamedTuple):
+@dataclass(frozen=True, slots=True, order=True)
+class Decline:
     """Decline Giovanni's offered place."""
 
 
 Action = (Place | Pass | BonusTime | BonusPoint | BonusSwap | Send | Promote | Move | HurryTwice
-          | HurryPair | Boast | Gift | DiscardForTime | Accept | Decline)
+          | HurryPair | Boast | Gift | DiscardForTime | Scandal | Accept | Decline)
 
-_NAMES: dict[type, str] = {
+CODEC = ActionCodec("florenz", {
     Place: "place", Pass: "pass", BonusTime: "bonus_time", BonusPoint: "bonus_point",
     BonusSwap: "bonus_swap", Send: "send", Promote: "promote", Move: "move",
     HurryTwice: "hurry_twice", HurryPair: "hurry_pair", Boast: "boast", Gift: "gift",
-    DiscardForTime: "discard", Accept: "accept", Decline: "decline"}
-_TYPES = {name: kind for kind, name in _NAMES.items()}
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    return {"type": _NAMES[type(action)], **action._asdict()}
-
-
-def action_from_json(data: Any) -> Action:
-    """Parse one action of a game record; a bad entry raises :class:`RecordError`."""
-    if not isinstance(data, dict) or data.get("type") not in _TYPES:
-        raise RecordError(f"not an action of florenz: {data!r} "
-                          f"(type must be one of {', '.join(_TYPES)})")
-    kind = _TYPES[data["type"]]
-    fields = {k: v for k, v in data.items() if k != "type"}
-    if set(fields) != set(kind._fields) or not all(type(v) is int for v in fields.values()):
-        raise RecordError(f"action {data!r}: expects integer fields {list(kind._fields)}")
-    return kind(**fields)
+    DiscardForTime: "discard", Scandal: "scandal", Accept: "accept", Decline: "decline"})
+action_to_json = CODEC.to_json
+action_from_json = CODEC.from_json

@@ -37,16 +37,16 @@ def violations(state: State) -> list[str]:
     if any(len(h) > rules.hand_limit for h in state.hands):
         broken.append("florenz.hand_limit")
     for fields in state.cups:
-        placed = [f for f in fields if f != NONE]
+        placed = [f for f in fields if f not in (NONE, rules.automa)]
         if len(placed) != len(set(placed)):
             broken.append("florenz.boast_one_cup")
     for f in range(state.families):
         cups = sum(1 for fields in state.cups for x in fields if x == f)
-        if cups > rules.cups:
+        if cups > rules.cup_supply[f]:
             broken.append("florenz.cups_supply")
         guards = (sum(g.count(f) for g in state.escorts) + sum(g.count(f) for g in state.spies)
                   + sum(g.count(f) for g in state.doormen))
-        if guards + state.guards[f] != rules.guards:
+        if guards + state.guards[f] != rules.guard_supply[f]:
             broken.append("florenz.guards_conserved")
         if state.gifts[f] < 0:
             broken.append("florenz.gifts_nonnegative")
@@ -54,6 +54,11 @@ def violations(state: State) -> list[str]:
         len(h) for h in state.hands)
     if cards != 3 * 4 * rules.spec["scandal.copies"]:
         broken.append("florenz.cards_conserved")
+    if state.automa is not None and state.hands[rules.automa]:
+        broken.append("florenz.solo_no_hand")
+    if state.automa is not None and len(state.automa.deck) + len(state.automa.discard) != \
+            len(rules.spec["solo.card_kind"]):
+        broken.append("florenz.solo_cards_conserved")
     rings = [r for r in state.rings if r != NONE]
     if state.phase != Phase.OVER and len(rings) != len(set(rings)):
         broken.append("florenz.one_ring_per_location")

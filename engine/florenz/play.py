@@ -16,7 +16,6 @@ from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.spec import SpecError
 from regelwerk.engine.florenz.actions import (
     Accept,
     Action,
@@ -33,6 +32,7 @@ from regelwerk.engine.florenz.actions import (
     Pass,
     Place,
     Promote,
+    Scandal,
     Send,
 )
 from regelwerk.engine.florenz.rules import (
@@ -55,18 +55,17 @@ from regelwerk.engine.florenz.scoring import (
     plan_points,
     time_points,
 )
-from regelwerk.engine.florenz.state import NONE, RESERVE, Phase, State
+from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Phase, State
 
 C = "florenz:"
 
 
 def rules_for(options: Mapping[str, Any] | None = None) -> Rules:
-    """Rules for ``options``: ``players`` (2-5), ``board`` (printed values), variants."""
+    """Rules for ``options``: ``players`` (1-5; 1 = solo against Strozzi), ``board`` (printed
+    values), variants (``solo_level``: normal, easier, harder)."""
     options = dict(options or {})
     players = options.pop("players", 3)
     board = options.pop("board", None)
-    if players == 1:
-        raise SpecError("florenz: the solo game (Strozzi automa) is not implemented yet")
     if not board and not options:
         return default_rules(players)
     spec = spec_module.load(GAME)
@@ -111,19 +110,31 @@ def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
                 for _ in range(rules.spec["scandal.copies"])]
         Random(f"{seed}/deck/{m}/0").shuffle(deck)
         decks.append(tuple(deck))
-    return State(
+    state = State(
         rules=rules, seed=seed, round=1, phase=Phase.SETUP, current=(start - 1) % n,
         start=start, setup_left=n, queues=((),) * 9,
-        where=(RESERVE,) * (n * rules.pieces_per_family), clock=(rules.clock_start,) * n,
+        where=tuple(RETIRED if absent(rules, p) else RESERVE
+                    for p in range(n * rules.pieces_per_family)),
+        clock=(rules.clock_start,) * n,
         points=(0,) * n, gifts=(rules.gifts_start,) * n, given=((0, 0, 0),) * n,
         boards=tuple(kinds), cups=((NONE,) * len(rules.boast_thresholds),) * 9,
         escorts=((),) * len(rules.edges), spies=((),) * 9, doormen=((),) * 9,
-        guards=(rules.guards,) * n, hands=((),) * n, decks=tuple(decks), discards=((), (), ()),
+        guards=rules.guard_supply, hands=((),) * n, decks=tuple(decks), discards=((), (), ()),
         shuffles=0, passed=(False,) * n, rings=(NONE,) * n,
         carriages=(carriages[0], carriages[1], carriages[2]),
         targets=(sector_loc[0], sector_loc[1], sector_loc[2]),
         sector_loc=tuple(sector_loc), sector_time=tuple(sector_time),
         loc_stack=tuple(loc_stack), time_stack=tuple(times), plans=plans, offer=((), 0))
+    if rules.automa >= 0:
+        return solo.setup(state)
+    return state
+
+
+def absent(rules: Rules, piece: int) -> bool:
+    """Pieces of a second colour that only Strozzi has (the solo player's are never used)."""
+    per = rules.pieces_per_family
+    return rules.colours > 1 and piece // per != rules.automa and \
+        (piece % per) * rules.colours // per > 0
 
 
 def with_setup(state: State, *, start: int | None = None,
@@ -164,7 +175,7 @@ def with_queues(state: State, queues: Mapping[int, Any]) -> State:
     Every other member returns to its family board. For worked examples and
     tests; the caller states a position the rules can reach.
     """
-    where = [RESERVE] * len(state.where)
+    where = [RETIRED if absent(state.rules, p) else RESERVE for p in range(len(state.where))]
     built = [()] * 9
     for loc, members in queues.items():
         pieces = []
@@ -255,7 +266,7 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     if state.passed[f]:
         return (BonusTime(), BonusPoint(), *_swaps(state, f), *discards)
     return (*_pass_actions(state), *_sends(state), *_promotions(state), *_moves(state),
-            *_hurries(state), *_boasts(state), *_gifts(state), *discards)
+            *_hurries(state), *_boasts(state), *_gifts(state), *scandal.legal(state), *discards)
 
 
 def _pass_actions(state: State) -> list[Pass]:
@@ -310,7 +321,7 @@ def _single_moves(state: State) -> list[Move]:
     for p in state.on_board(f):
         src = state.where[p]
         for dst in rules.neighbours[src]:
-            if has_space(state, state.queues[dst]):
+            if has_space(state, state.queues[dst]) and not blocked_path(state, src, dst, f):
                 out.append(Move(p, dst + 1))
     return out
 
@@ -326,19 +337,29 @@ def _hurries(state: State) -> list[HurryTwice | HurryPair]:
     f = state.current
     if state.clock[f] < rules.cost_hurry:
         return []
-    out: list[HurryTwice | HurryPair] = []
-    for p in state.on_board(f):
-        src = state.where[p]
-        for via in rules.neighbours[src]:
-            for dst in rules.neighbours[via]:
-                if dst == src or has_space(state, state.queues[dst]):
-                    out.append(HurryTwice(p, via + 1, dst + 1))
+    out: list[HurryTwice | HurryPair] = list(_hurries_twice(state))
     singles = _single_moves(state)
     for first in singles:
         after = _move_piece(state, first.piece, first.to - 1)
         for second in _single_moves(after):
             if second.piece != first.piece:
                 out.append(HurryPair(first.piece, first.to, second.piece, second.to))
+    return out
+
+
+def _hurries_twice(state: State) -> list[HurryTwice]:
+    rules = state.rules
+    f = state.current
+    out = []
+    for p in state.on_board(f):
+        src = state.where[p]
+        for via in rules.neighbours[src]:
+            if blocked_path(state, src, via, f):
+                continue
+            for dst in rules.neighbours[via]:
+                if (dst == src or has_space(state, state.queues[dst])) and \
+                        not blocked_path(state, via, dst, f):
+                    out.append(HurryTwice(p, via + 1, dst + 1))
     return out
 
 
@@ -393,6 +414,8 @@ def apply(state: State, action: Action) -> State:
             return _bonus(state, action)
         if not passed and kind in _HANDLERS:
             return _advance(_HANDLERS[kind](state, action))
+        if not passed and kind is Scandal:
+            return _advance(scandal.play(state, action))  # type: ignore[arg-type]
         if passed:
             raise IllegalAction(C + "action.passed_bonus",
                                 N_("A family that has passed takes a bonus instead."))
@@ -422,15 +445,21 @@ def _start_round(state: State) -> State:
     rules = state.rules
     amount = state.sector_time[state.round - 1]
     clock = tuple(rules.fns.gain_time(c, amount, rules.clock_max) for c in state.clock)
-    return state._replace(phase=Phase.ACTIONS, clock=clock, current=state.start,
-                          passed=(False,) * state.families, rings=(NONE,) * state.families)
+    state = state._replace(phase=Phase.ACTIONS, clock=clock, current=state.start,
+                           passed=(False,) * state.families, rings=(NONE,) * state.families)
+    if rules.automa >= 0:
+        return solo.start_round(state, amount)
+    return state
 
 
 @implements(C + "turn.order")
 def _advance(state: State) -> State:
     if all(state.passed):
         return medici_phase(state)
-    return state._replace(current=(state.current + 1) % state.families)
+    state = state._replace(current=(state.current + 1) % state.families)
+    if state.rules.automa >= 0:
+        return solo.turns(state)
+    return state
 
 
 @implements(C + "action.pass", C + "action.pass_first")
@@ -441,6 +470,8 @@ def _pass(state: State, action: Pass) -> State:
     clock = state.clock
     if not any(state.passed):
         clock = _gain(clock, f, rules.first_pass_time, rules)
+        if state.automa is not None:
+            state = state._replace(automa=state.automa._replace(first_passer=f))
     if last:
         if action.location != 0:
             raise IllegalAction(C + "action.pass", N_("The last family to pass places no ring; "
@@ -507,7 +538,16 @@ def _promote(state: State, action: Promote) -> State:
                           queues=_set(state.queues, loc, entered(state, queue, loc, new)))
 
 
-@implements(C + "action.move", C + "guard.escort", C + "queue.priority")
+@implements(C + "solo.harder")
+def blocked_path(state: State, src: int, dst: int, family: int) -> bool:
+    """In the harder solo game the player cannot walk a path where Strozzi has a guard."""
+    rules = state.rules
+    if rules.automa < 0 or family == rules.automa or rules.variants["solo_level"] != "harder":
+        return False
+    return rules.automa in state.escorts[rules.edge_index[(min(src, dst), max(src, dst))]]
+
+
+@implements(C + "action.move", C + "guard.escort", C + "queue.priority", C + "solo.escort")
 def _move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
                 src: int | None = None) -> State:
     """``piece`` walks one path to location index ``dst``; escorts on that path act."""
@@ -516,6 +556,10 @@ def _move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
     if dst not in rules.neighbours[src]:
         raise IllegalAction(C + "action.move", N_("Location {b} is no orthogonal neighbour of "
                                                   "{a}."), a=src + 1, b=dst + 1)
+    family = state.family_of(piece)
+    if blocked_path(state, src, dst, family):
+        raise IllegalAction(C + "solo.harder", N_("A path with Strozzi's guard is closed to you "
+                                                  "in the harder solo game."))
     source_queue = tuple(p for p in state.queues[src] if p != piece)
     queues = _set(state.queues, src, source_queue)
     target = queues[dst]
@@ -527,11 +571,13 @@ def _move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
         where = _set(state.where, piece, dst)
     else:
         where = _set(state.where, piece, RESERVE)   # only passing through
-    family = state.family_of(piece)
     clock, points = state.clock, state.points
     for g in state.escorts[rules.edge_index[(min(src, dst), max(src, dst))]]:
         if g == family:
-            clock = _gain(clock, g, rules.escort_time, rules)
+            if g != rules.automa:
+                clock = _gain(clock, g, rules.escort_time, rules)
+            if rules.automa >= 0:
+                points = _add(points, g, solo.escort_points(rules))
         else:
             points = _add(points, g, rules.escort_points)
     return state._replace(queues=queues, where=where, clock=clock, points=points)
@@ -571,7 +617,7 @@ def _hurry_pair(state: State, action: HurryPair) -> State:
 
 
 def _cups_left(state: State, family: int) -> int:
-    return state.rules.cups - sum(1 for fields in state.cups for f in fields if f == family)
+    return state.rules.cup_supply[family] - sum(1 for fields in state.cups for f in fields if f == family)
 
 
 def _boast_field(state: State, family: int, loc: int) -> int:
@@ -590,13 +636,19 @@ def _boast(state: State, action: Boast) -> State:
     if _cups_left(state, f) <= 0 or f in state.cups[loc]:
         raise IllegalAction(C + "action.boast", N_("No cup left, or a cup of this family is "
                                                    "already on that board."))
-    points = achievement(state, f, loc)
-    field = _boast_field(state, f, loc)
-    if field < 0:
+    if _boast_field(state, f, loc) < 0:
         raise IllegalAction(C + "action.boast", N_("No free field fits these points."))
     clock = _spend(state, f, state.rules.cost_boast, "boast")
-    return state._replace(clock=clock, points=_add(state.points, f, points),
-                          cups=_set(state.cups, loc, _set(state.cups[loc], field, f)))
+    return place_cup(state._replace(clock=clock), f, loc)
+
+
+@implements(C + "action.boast")
+def place_cup(state: State, family: int, loc: int) -> State:
+    """``family`` scores the board at location index ``loc`` and puts its cup on it."""
+    points = achievement(state, family, loc)
+    field = _boast_field(state, family, loc)
+    return state._replace(points=_add(state.points, family, points),
+                          cups=_set(state.cups, loc, _set(state.cups[loc], field, family)))
 
 
 @implements(C + "action.gift_cost")
@@ -629,15 +681,20 @@ def _gift(state: State, action: Gift) -> State:
         raise IllegalAction(C + "guard.crest", N_("The guard must go on a free crest of that "
                                                   "Medici."))
     clock = _spend(state, f, gift_cost(state, f, m), "gift")
+    return give_gift(state._replace(clock=clock), f, m, action.crest)
+
+
+@implements(C + "action.gift", C + "guard.crest")
+def give_gift(state: State, f: int, m: int, crest: int) -> State:
+    """``f`` gives Medici ``m`` a gift (time already paid) and puts a guard on ``crest``."""
     given = _set(state.given, f, _set(state.given[f], m, state.given[f][m] + 1))
-    state = state._replace(clock=clock, given=given, gifts=_add(state.gifts, f, -1))
-    if action.crest == -1:
+    state = state._replace(given=given, gifts=_add(state.gifts, f, -1))
+    if crest == -1:
         return state
     state = state._replace(guards=_add(state.guards, f, -1))
     if m == COSIMO:
-        return state._replace(escorts=_set(state.escorts, action.crest,
-                                           state.escorts[action.crest] + (f,)))
-    loc = action.crest - 1
+        return state._replace(escorts=_set(state.escorts, crest, state.escorts[crest] + (f,)))
+    loc = crest - 1
     if m == 1:
         return state._replace(spies=_set(state.spies, loc, state.spies[loc] + (f,)))
     return state._replace(doormen=_set(state.doormen, loc, state.doormen[loc] + (f,)))
@@ -670,6 +727,8 @@ _HANDLERS: dict[type, Any] = {Pass: _pass, Send: _send, Promote: _promote, Move:
 def give_card(state: State, family: int, medici: int) -> State:
     """``family`` is given one scandal card of ``medici`` (hand limit; reshuffle when empty)."""
     rules = state.rules
+    if family == rules.automa:
+        return solo.scandal_card(state, medici)
     _, clock, drawn = rules.fns.receive_card(len(state.hands[family]), state.clock[family],
                                                 rules.hand_limit, rules.overflow_time,
                                                 rules.clock_max)
@@ -740,6 +799,11 @@ def _next_offer(state: State) -> State:
     candidates, place = state.offer
     while candidates and place < len(places):
         f = candidates[0]
+        if f == rules.automa:
+            state, accepts = solo.giovanni_offer(state, places[place])
+            _, place = rules.fns.giovanni_step(0, place, accepts)
+            candidates = candidates[1:]
+            continue
         could = min(rules.clock_max,
                     state.clock[f] + rules.discard_time * len(state.hands[f]))
         if could >= places[place][0]:
@@ -772,6 +836,8 @@ def _cleanup(state: State) -> State:
                        for f, (p, c) in enumerate(zip(state.points, state.clock, strict=True)))
         return state._replace(phase=Phase.OVER, points=points,
                               targets=_set(state.targets, m, NONE))
+    if rules.automa >= 0:
+        state = solo.cleanup(state)
     extra = rules.disc_gifts[r - 1]
     state = state._replace(start=(state.start + 1) % state.families, round=r + 1,
                            gifts=tuple(g + extra for g in state.gifts))
@@ -787,7 +853,73 @@ def _cleanup(state: State) -> State:
     return _start_round(state)
 
 
-def random_action(state: State, rng: Random) -> Action:
-    """A uniformly chosen legal action."""
-    return rng.choice(legal_actions(state))
+def _hurry_kind(state: State) -> Any:
+    return _hurry_sample
 
+
+def _scandal_kind(state: State) -> Any:
+    return _scandal_sample if state.hands[state.current] else ()
+
+
+def _discard_kind(state: State) -> list[DiscardForTime]:
+    return [DiscardForTime(i) for i in range(len(state.hands[state.current]))]
+
+
+_KINDS = (_pass_actions, _sends, _promotions, _moves, _boasts, _gifts, _hurry_kind,
+          _scandal_kind, _discard_kind)
+
+
+def _kind_lists(state: State) -> list[Any]:
+    """Generators of the action kinds open to a family that has not passed."""
+    return list(_KINDS)
+
+
+def _hurry_sample(state: State, rng: Random) -> Action | None:
+    rules = state.rules
+    f = state.current
+    if state.clock[f] < rules.cost_hurry:
+        return None
+    twice = _hurries_twice(state)
+    singles = _single_moves(state)
+    if rng.random() < 0.5 and singles:
+        first = rng.choice(singles)
+        after = _move_piece(state, first.piece, first.to - 1)
+        seconds = [m for m in _single_moves(after) if m.piece != first.piece]
+        if seconds:
+            second = rng.choice(seconds)
+            return HurryPair(first.piece, first.to, second.piece, second.to)
+    return rng.choice(twice) if twice else None
+
+
+def _scandal_sample(state: State, rng: Random) -> Action | None:
+    return scandal.sample(state, rng)
+
+
+def random_action(state: State, rng: Random) -> Action:
+    """A random legal action, drawn without listing every combination.
+
+    A family that has not passed: an action kind is chosen uniformly among the
+    kinds, then a legal instance of it uniformly (hurries and scandal cards
+    draw their parts one after the other); kinds with no legal instance are
+    skipped. Every result is an element of :func:`legal_actions`.
+    """
+    if state.phase != Phase.ACTIONS or state.passed[state.current]:
+        return rng.choice(legal_actions(state))
+    kinds = _kind_lists(state)
+    while kinds:
+        i = rng.randrange(len(kinds))
+        kind = kinds[i]
+        kinds[i] = kinds[-1]
+        kinds.pop()
+        found = kind(state)
+        if callable(found):
+            action = found(state, rng)
+            if action is not None:
+                return action
+        elif found:
+            return rng.choice(found)
+    raise AssertionError("a family that has not passed can always pass")
+
+
+
+from regelwerk.engine.florenz import scandal, solo  # noqa: E402  (they use this module's helpers)

@@ -94,3 +94,17 @@ def giovanni_step(candidate: Any, place: Any, accepts: Any, ops: Ops = INT) -> t
 def swap_allowed(rank_a: Any, rank_b: Any, family_a: Any, family_b: Any, ops: Ops = INT) -> Any:
     """The passed-family swap: neighbours of equal rank and different families."""
     return ops.and_(rank_a == rank_b, family_a != family_b)
+
+
+@implements(C + "solo.time")
+def automa_time(tile: Any, minimum: Any, change: Any, top: Any, ops: Ops = INT) -> Any:
+    """Strozzi's time gain in rounds 2-9: the tile changed by the level, at least the
+    minimum, at most ``top`` (9 in the harder game; no change there for larger tiles)."""
+    raised = ops.if_(tile + change > minimum, tile + change, minimum)
+    return ops.if_(raised > top, ops.if_(tile > top, tile, top), raised)
+
+
+@implements(C + "solo.turn")
+def automa_pay(clock: Any, cost: Any, ops: Ops = INT) -> Any:
+    """Strozzi's clock after paying a card: a cost beyond his time leaves 0, he still acts."""
+    return ops.if_(cost > clock, 0, clock - cost)

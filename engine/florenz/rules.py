@@ -32,7 +32,8 @@ SCANDALS = {
 }
 
 #: Rule variants: option name -> choices, default first (see interpretations.toml).
-VARIANTS: Mapping[str, tuple[str, ...]] = {}
+#: ``solo_level``: the solo game's easier / harder rules (Das Solospiel).
+VARIANTS: Mapping[str, tuple[str, ...]] = {"solo_level": ("normal", "easier", "harder")}
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,8 @@ class RuleFns:
     control_key: Callable[..., Any] = q.control_key
     giovanni_step: Callable[..., Any] = q.giovanni_step
     swap_allowed: Callable[..., Any] = q.swap_allowed
+    automa_time: Callable[..., Any] = q.automa_time
+    automa_pay: Callable[..., Any] = q.automa_pay
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,11 @@ class Rules:
     time_per_point: int
     scandal_kinds: tuple[tuple[str, ...], ...]   # medici -> its four card kinds
     per_crest: int
+    scandal_costs: Mapping[str, int]
+    automa: int = -1                      # the solo game's Strozzi (family index), else -1
+    colours: int = 1                      # piece sets per family (Strozzi: orange and blue)
+    guard_supply: tuple[int, ...] = ()    # per family
+    cup_supply: tuple[int, ...] = ()      # per family
     variants: Mapping[str, str] = field(default_factory=dict)
     fns: RuleFns = field(default_factory=RuleFns)
 
@@ -126,16 +134,19 @@ def check_board(spec: Spec) -> None:
         (ra, ca), (rb, cb) = where[a], where[b]
         if max(abs(ra - rb), abs(ca - cb)) != 1:
             raise SpecError(f"{file}: route step {a}->{b} joins no neighbours")
-    text = "".join(str(x) for x in route * 2)
-    for segment in ("74152", "5236"):     # Phase 3 example; Beispiel für eine Runde
-        if segment not in text:
-            raise SpecError(f"{file}: board.route must contain {'>'.join(segment)} "
-                            "(the rulebook's examples)")
-    if spec["disc.queue_points"][0][:4] != [11, 7, 4, 2]:
-        raise SpecError(f"{file}: round 1 must score 11/7/4/2 (Cosimo example)")
+    text = "," + ",".join(str(x) for x in route * 2) + ","
+    for segment in spec["examples.route_segments"]:
+        if "," + ",".join(str(x) for x in segment) + "," not in text:
+            raise SpecError(f"{file}: board.route must contain {'>'.join(map(str, segment))} "
+                            "(examples.route_segments, the rulebook's examples)")
+    cosimo = spec["examples.cosimo_round1"]
+    if spec["disc.queue_points"][0][:len(cosimo)] != cosimo:
+        raise SpecError(f"{file}: round 1 must score {'/'.join(map(str, cosimo))} "
+                        "(examples.cosimo_round1)")
     marks = spec["board.queue_marks"]
-    if len(marks) != spec["queue.spaces"] or any(m > 4 for m in marks):
-        raise SpecError(f"{file}: queue marks: one per space, none above 4")
+    top = spec["examples.max_queue_mark"]
+    if len(marks) != spec["queue.spaces"] or any(m > top for m in marks):
+        raise SpecError(f"{file}: queue marks: one per space, none above {top}")
 
 
 def rules_from_spec(spec: Spec, families: int = 3,
@@ -149,8 +160,13 @@ def rules_from_spec(spec: Spec, families: int = 3,
             raise SpecError(f"unknown rule variant {name}={option!r}")
         chosen[name] = option
     low, high = spec["players.min"], spec["players.max"]
-    if not max(low, 2) <= families <= high:
-        raise SpecError(f"florenz: {families} families; the multi-family game takes 2-{high}")
+    if not low <= families <= high:
+        raise SpecError(f"florenz: {families} players; the game takes {low}-{high}")
+    solo = families == low
+    names = tuple(spec.meta["solo_players" if solo else "players"])
+    if solo:
+        families = spec["solo.families"]
+    colours = spec["solo.colours"] if solo else 1
     grid, where = _grid(spec)
     neighbours = []
     for loc in range(1, 10):
@@ -164,11 +180,15 @@ def rules_from_spec(spec: Spec, families: int = 3,
     for a, b in zip(route, route[1:] + route[:1], strict=True):
         route_next[a - 1] = b - 1
     ranks = ((DEBUTANT,) * spec["family.debutants"] + (LADY,) * spec["family.ladies"]
-             + (MAESTRO,) * spec["family.maestros"])
+             + (MAESTRO,) * spec["family.maestros"]) * colours
+    automa = families - 1 if solo else -1
+    supply = [1] * families
+    if solo:
+        supply[automa] = colours
     marks = spec["board.queue_marks"]
     capacity = sum(1 for m in marks if m <= families)
     return Rules(
-        spec=spec, families=families, names=tuple(spec.meta["players"][:families]),
+        spec=spec, families=families, names=names[:families],
         rounds=spec["rounds.count"], clock_max=spec["clock.max"], clock_start=spec["clock.start"],
         piece_rank=ranks, pieces_per_family=len(ranks), capacity=capacity,
         spaces=spec["queue.spaces"], guards=spec["family.guards"], cups=spec["family.cups"],
@@ -196,9 +216,15 @@ def rules_from_spec(spec: Spec, families: int = 3,
         plan_points=tuple(spec["plan.points"]), plan_min=spec["end.plan_min_members"],
         time_per_point=spec["end.time_per_point"],
         scandal_kinds=tuple(SCANDALS[s] for s in spec["scandal.medici_set"]),
-        per_crest=spec["crests.per_crest"], variants=dict(chosen), fns=fns or RuleFns())
+        per_crest=spec["crests.per_crest"],
+        scandal_costs={k: spec[f"scandal.cost.{k}"] for kinds in SCANDALS.values() for k in kinds},
+        automa=automa, colours=colours,
+        guard_supply=tuple(spec["family.guards"] * n for n in supply),
+        cup_supply=tuple(spec["family.cups"] * n for n in supply),
+        variants=dict(chosen), fns=fns or RuleFns())
 
 
 @lru_cache(maxsize=8)
 def default_rules(families: int = 3) -> Rules:
+    """Rules for ``families`` players (1 = the solo game against Strozzi)."""
     return rules_from_spec(spec_module.load(GAME), families)

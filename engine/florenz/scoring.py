@@ -108,6 +108,8 @@ def time_points(clock: int, rules: Rules) -> int:
 def plan_points(state: State, family: int) -> int:
     """Points for the plan card: members at its four locations, from the minimum up."""
     rules = state.rules
+    if state.plans[family] < 0:          # Strozzi plays without a plan card
+        return 0
     marked = {loc - 1 for loc in rules.plan_cards[state.plans[family]]}
     count = sum(1 for p in state.on_board(family) if state.where[p] in marked)
     if count < rules.plan_min:

@@ -24,6 +24,16 @@ class Phase(IntEnum):
     OVER = 3
 
 
+class Automa(NamedTuple):
+    """Strozzi's card deck in the solo game (card numbers 0-9, next card last)."""
+
+    deck: tuple[int, ...]
+    discard: tuple[int, ...]
+    shuffles: int
+    drawn: int                  # cards drawn this round
+    first_passer: int           # family that passed first this round, or -1
+
+
 class State(NamedTuple):
     rules: Rules
     seed: int
@@ -58,6 +68,7 @@ class State(NamedTuple):
     time_stack: tuple[int, ...]
     plans: tuple[int, ...]                      # family -> plan card
     offer: tuple[tuple[int, ...], int]          # Giovanni: (families still to ask, place)
+    automa: Automa | None = None                # the solo game's Strozzi deck, else None
 
     @property
     def families(self) -> int:
@@ -77,9 +88,29 @@ class State(NamedTuple):
         n = self.rules.pieces_per_family
         return range(family * n, family * n + n)
 
+    def colour_of(self, piece: int) -> int:
+        """The piece set (colour) a piece belongs to: Strozzi has two, families one."""
+        return (piece % self.rules.pieces_per_family) * self.rules.colours \
+            // self.rules.pieces_per_family
+
     def on_board(self, family: int) -> list[int]:
         return [p for p in self.pieces(family) if self.where[p] >= 0]
 
     def queue(self, location: int) -> tuple[int, ...]:
         """The queue at location number ``location`` (1-9), head first."""
         return self.queues[location - 1]
+
+
+_INDEX = {name: i for i, name in enumerate(State._fields)}
+
+
+def _fast_replace(self: State, **changes: object) -> State:
+    """``_replace`` without rebuilding a dict of all fields (states have many fields)."""
+    values = list(self)
+    index = _INDEX
+    for name, value in changes.items():
+        values[index[name]] = value
+    return tuple.__new__(State, values)
+
+
+State._replace = _fast_replace  # type: ignore[method-assign,assignment]

@@ -11,34 +11,34 @@ from dataclasses import dataclass
 from regelwerk.engine.core.actions import ActionCodec
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Draw:
     """Draw one more tile from the bag (turn.draw)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Stop:
     """Stop drawing and go on to name the price (turn.draw)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class SetPrice:
     """Name the price for all tiles drawn this turn (turn.price)."""
 
     amount: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Buy:
     """The other player accepts the offer (turn.offer)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Decline:
     """The other player declines; the offering player must buy (turn.offer)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Load:
     """Put the bought tiles on ``ship`` (index into the capacities), sent to ``harbour``."""
 
@@ -46,7 +46,7 @@ class Load:
     harbour: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Discard:
     """Throw the bought tiles away instead of loading them (turn.discard)."""
 

@@ -62,5 +62,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     clause.setup(app)
     registers.setup(app)
     report.setup(app)
+    app.setup_extension("regelwerk.sphinxext.diagrams")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 1}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 from random import Random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from regelwerk.engine import florenz as fz
@@ -18,7 +19,7 @@ ILLEGAL_PROBES = (fz.Send(0), fz.Move(0, 9), fz.Promote(44), fz.Boast(9), fz.Gif
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(2, 5), st.integers(0, 10_000))
+@given(st.integers(1, 5), st.integers(0, 10_000))
 def test_random_playout_keeps_invariants(players: int, seed: int) -> None:
     state = fz.new_game(seed, {"players": players})
     rng = Random(seed)
@@ -85,3 +86,40 @@ def test_german_error_message() -> None:
         assert "Phase" in error.message_in("de")
     else:
         raise AssertionError("sending during setup was accepted")
+
+
+@pytest.mark.clause("florenz:scandal.play", "florenz:turn.order")
+@settings(max_examples=12, deadline=None)
+@given(st.integers(1, 5), st.integers(0, 10_000))
+def test_random_action_is_always_legal(players: int, seed: int) -> None:
+    """random_action samples without listing everything; every pick is in legal_actions."""
+    state = fz.new_game(seed, {"players": players})
+    rng = Random(seed)
+    steps = 0
+    while not fz.is_terminal(state) and steps < 120:
+        action = fz.random_action(state, rng)
+        assert action in fz.legal_actions(state)
+        state = fz.apply(state, action)
+        steps += 1
+
+
+@pytest.mark.clause("florenz:scandal.play")
+def test_scandal_cards_get_played_in_random_games() -> None:
+    played = set()
+    for seed in range(40):
+        state = fz.new_game(seed, {"players": 3})
+        rng = Random(seed)
+        while not fz.is_terminal(state):
+            action = fz.random_action(state, rng)
+            if isinstance(action, fz.Scandal):
+                played.add(fz.card_kind(state, state.hands[state.current][action.index]))
+            state = fz.apply(state, action)
+    assert len(played) >= 10
+
+
+def test_actions_of_different_kinds_are_never_equal() -> None:
+    from regelwerk.engine.florenz import actions
+
+    assert actions.Pass(1) != actions.Boast(1) != actions.Send(1)
+    assert actions.Accept() != actions.Decline() and actions.BonusTime() != actions.BonusPoint()
+    assert actions.Boast(2) == actions.Boast(2)

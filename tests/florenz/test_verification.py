@@ -110,3 +110,15 @@ def test_mutant_disc_value_moves_the_bound() -> None:
     before, _ = vf.medici_phase_bound(rules, 1)
     after, _ = vf.medici_phase_bound(raised, 1)
     assert after.bound == before.bound + 10
+
+
+@pytest.mark.clause("florenz:solo.time")
+def test_mutant_strozzi_time_without_minimum() -> None:
+    broken = mutant(automa_time=lambda tile, minimum, change, top, ops=INT: tile + change)
+    assert INV["florenz.solo_clock"].check(broken).status == "violated"
+
+
+@pytest.mark.clause("florenz:solo.turn")
+def test_mutant_strozzi_pays_below_zero() -> None:
+    broken = mutant(automa_pay=lambda clock, cost, ops=INT: clock - cost)
+    assert INV["florenz.solo_clock"].check(broken).status == "violated"

@@ -192,6 +192,26 @@ def check_giovanni(rules: Rules) -> Result:
     return prove(claim, [], RLIMIT, show=answers)
 
 
+@implements(C + "solo.time", C + "solo.turn")
+def check_solo_clock(rules: Rules) -> Result:
+    """Strozzi's time gain lies between his minimum and the clock maximum, and paying a card
+    leaves his clock between 0 and what it was, whatever the level and the tile."""
+    spec = rules.spec
+    tile, change, top, clock, cost = z3.Ints("tile change top clock cost")
+    minimum = spec["solo.min_time"]
+    changes = (0, spec["solo.time_change_easier"], spec["solo.time_change_harder"])
+    gain = rules.fns.automa_time(tile, minimum, change, top, Z3)
+    paid = rules.fns.automa_pay(clock, cost, Z3)
+    base = [tile >= min(rules.time_tiles), tile <= max(rules.time_tiles),
+            z3.Or(*[change == c for c in changes]),
+            z3.Or(top == rules.clock_max, top == spec["solo.max_time_harder"]),
+            clock >= 0, clock <= rules.clock_max, cost >= 0,
+            cost <= max(spec["solo.card_cost"])]
+    claim = z3.And(gain >= minimum, gain <= rules.clock_max, paid >= 0, paid <= clock,
+                   z3.Implies(cost <= clock, paid == clock - cost))
+    return prove(claim, base, RLIMIT, show=[tile, change, top, clock, cost])
+
+
 def medici_phase_bound(rules: Rules, round_number: int) -> tuple[Result, dict[str, Any]]:
     """Tight maximum of one family's points in one round's Medici phases 3 and 4.
 
@@ -279,6 +299,10 @@ INVARIANTS: tuple[Invariant, ...] = (
     Invariant("florenz.giovanni_one_reward", (C + "scoring.giovanni_one_reward",),
               N_("In one Giovanni scoring no family takes more than one reward, and none after "
                  "declining."), check_giovanni),
+    Invariant("florenz.solo_clock", (C + "solo.time", C + "solo.turn"),
+              N_("Strozzi's time gain stays between his minimum and the clock maximum, and "
+                 "paying a card never takes his clock below 0."),
+              check_solo_clock, "every time tile, every solo level"),
     *(Invariant(f"florenz.medici_bound.round{r}", (C + "medici.head", C + "scoring.cosimo",
                                                    C + "scoring.contessina",
                                                    C + "scoring.giovanni"),

@@ -1,0 +1,385 @@
+"""Playing a scandal card (Die Skandalkarten): twelve effects, one action.
+
+A card id is ``medici * 4 + kind``; the kind's name comes from
+``rules.scandal_kinds`` (spec ``scandal.medici_set``). Each effect has a
+generator of its legal parameters (``OPTIONS``) and an effect function
+(``EFFECTS``); :func:`play` checks the action against the generator's list, so
+``legal_actions`` and ``apply`` can never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from random import Random
+from typing import Any
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.florenz import play as P
+from regelwerk.engine.florenz.actions import Scandal
+from regelwerk.engine.florenz.rules import COSIMO, DEBUTANT, LADY
+from regelwerk.engine.florenz.state import NONE, RETIRED, State
+
+C = "florenz:"
+S = C + "scandal."
+
+
+def card_kind(state: State, card: int) -> str:
+    kinds = state.rules.scandal_kinds[card // len(state.rules.scandal_kinds[0])]
+    return kinds[card % len(kinds)]
+
+
+def cost(state: State, kind: str, family: int, action: Scandal) -> int:
+    base = state.rules.scandal_costs[kind]
+    if kind == "any_gift":
+        return base + P.gift_cost(state, family, action.a)
+    return base
+
+
+# ----------------------------------------------------------------- parameter generators
+# Each yields (a, b, c, d) tuples for the acting family, cost not yet checked.
+
+def _guard_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    if state.guards[f] <= 0:
+        return
+    for e, gs in enumerate(state.escorts):
+        if f not in gs:
+            yield (COSIMO, e, -1, -1)
+    for m, crests in ((1, state.spies), (2, state.doormen)):
+        for loc, gs in enumerate(crests):
+            if f not in gs:
+                yield (m, loc + 1, -1, -1)
+
+
+def _any_gift(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    if state.gifts[f] <= 0:
+        return
+    for m in range(3):
+        free = P._free_crests(state, m) if state.guards[f] > 0 else []
+        for c in free or [-1]:
+            yield (m, c, -1, -1)
+
+
+def _retrieve_cup(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    for loc, fields in enumerate(state.cups):
+        if f in fields:
+            yield (loc + 1, -1, -1, -1)
+
+
+def _move_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    open_ = [loc for loc, q in enumerate(state.queues) if P.has_space(state, q)]
+    for p in state.on_board(f):
+        for loc in open_:
+            if loc != state.where[p]:
+                yield (p, loc + 1, -1, -1)
+
+
+def _neighbour_swap(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    for p in state.on_board(f):
+        rank = state.rank_of(p)
+        for loc in state.rules.neighbours[state.where[p]]:
+            for other in state.queues[loc]:
+                if state.rank_of(other) < rank:
+                    yield (p, other, -1, -1)
+
+
+def _queue_swap(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    for queue in state.queues:
+        for i, a in enumerate(queue):
+            for b in queue[i + 1:]:
+                if state.rank_of(a) == state.rank_of(b) and \
+                        state.family_of(a) != state.family_of(b):
+                    yield (a, b, -1, -1)
+
+
+def walks(state: State, piece: int) -> list[int]:
+    """Paths (as location digits) a member may walk with the long walk: 1 to the spec's
+    steps, along orthogonal paths, no location twice, open space only where it stops."""
+    rules = state.rules
+    start = state.where[piece]
+    steps = rules.spec["scandal.long_walk_steps"]
+    family = state.family_of(piece)
+    out: list[int] = []
+
+    def extend(loc: int, seen: tuple[int, ...], digits: int) -> None:
+        for nxt in rules.neighbours[loc]:
+            if nxt in seen or P.blocked_path(state, loc, nxt, family):
+                continue
+            path = digits * 10 + nxt + 1
+            if P.has_space(state, state.queues[nxt]):
+                out.append(path)
+            if len(seen) < steps:
+                extend(nxt, (*seen, nxt), path)
+
+    extend(start, (start,), 0)
+    return out
+
+
+def _walk_singles(state: State, f: int) -> list[tuple[int, ...]]:
+    return [(p, path, -1, -1) for p in state.on_board(f) for path in walks(state, p)]
+
+
+def _long_walk(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    singles = _walk_singles(state, f)
+    yield from singles
+    if state.rules.spec["scandal.long_walk_members"] < 2:
+        return
+    for p, path, _, _ in singles:
+        after = walk(state, p, path)
+        for q in after.on_board(f):
+            if q != p:
+                for second in walks(after, q):
+                    yield (p, path, q, second)
+
+
+def _promote(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    if P._reserve(state, f, LADY) < 0:
+        return
+    for p in state.on_board(f):
+        if state.rank_of(p) == DEBUTANT:
+            yield (p, -1, -1, -1)
+
+
+def _retire(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    for p in state.on_board(f):
+        yield (p, -1, -1, -1)
+
+
+def _chaperoned(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    if P._reserve(state, f, DEBUTANT) < 0:
+        return
+    for loc, queue in enumerate(state.queues):
+        if P.has_space(state, queue) and any(state.family_of(p) == f and state.rank_of(p) > DEBUTANT
+                                             for p in queue):
+            yield (loc + 1, -1, -1, -1)
+
+
+def _advance(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    for p in state.on_board(f):
+        queue = state.queues[state.where[p]]
+        i = queue.index(p)
+        if i > 0 and state.rank_of(queue[i - 1]) == state.rank_of(p):
+            yield (p, -1, -1, -1)
+
+
+def _boast_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    if P._cups_left(state, f) <= 0:
+        return
+    for loc in range(9):
+        if f not in state.cups[loc] and P._boast_field(state, f, loc) >= 0:
+            yield (loc + 1, -1, -1, -1)
+
+
+OPTIONS: dict[str, Callable[[State, int], Any]] = {
+    "guard_anywhere": _guard_anywhere, "any_gift": _any_gift, "retrieve_cup": _retrieve_cup,
+    "move_anywhere": _move_anywhere, "neighbour_swap": _neighbour_swap,
+    "queue_swap": _queue_swap, "long_walk": _long_walk, "promote": _promote,
+    "retire": _retire, "chaperoned": _chaperoned, "advance": _advance,
+    "boast_anywhere": _boast_anywhere,
+}
+
+
+# ----------------------------------------------------------------- effects
+
+def walk(state: State, piece: int, path: int) -> State:
+    """``piece`` walks the locations of ``path`` (digits); escorts act on every path."""
+    locs = [int(d) - 1 for d in str(path)]
+    src = state.where[piece]
+    for i, loc in enumerate(locs):
+        last = i == len(locs) - 1
+        state = P._move_piece(state, piece, loc, needs_space=last, src=src)
+        src = loc
+    return state
+
+
+def _join(state: State, piece: int, loc: int) -> State:
+    """``piece`` (in no queue now) joins the queue at location index ``loc``."""
+    return state._replace(where=P._set(state.where, piece, loc),
+                          queues=P._set(state.queues, loc,
+                                        P.entered(state, state.queues[loc], loc, piece)))
+
+
+def _leave(state: State, piece: int) -> State:
+    loc = state.where[piece]
+    return state._replace(queues=P._set(state.queues, loc,
+                                        tuple(p for p in state.queues[loc] if p != piece)))
+
+
+@implements(S + "guard_anywhere", C + "guard.crest")
+def _do_guard_anywhere(state: State, f: int, a: Scandal) -> State:
+    state = state._replace(guards=P._add(state.guards, f, -1))
+    if a.a == COSIMO:
+        return state._replace(escorts=P._set(state.escorts, a.b, state.escorts[a.b] + (f,)))
+    loc = a.b - 1
+    if a.a == 1:
+        return state._replace(spies=P._set(state.spies, loc, state.spies[loc] + (f,)))
+    return state._replace(doormen=P._set(state.doormen, loc, state.doormen[loc] + (f,)))
+
+
+@implements(S + "any_gift", C + "action.gift_cost")
+def _do_any_gift(state: State, f: int, a: Scandal) -> State:
+    return P.give_gift(state, f, a.a, a.b)
+
+
+@implements(S + "retrieve_cup")
+def _do_retrieve_cup(state: State, f: int, a: Scandal) -> State:
+    loc = a.a - 1
+    fields = tuple(NONE if x == f else x for x in state.cups[loc])
+    return state._replace(cups=P._set(state.cups, loc, fields))
+
+
+@implements(S + "move_anywhere", C + "queue.capacity")
+def _do_move_anywhere(state: State, f: int, a: Scandal) -> State:
+    return _join(_leave(state, a.a), a.a, a.b - 1)
+
+
+@implements(S + "neighbour_swap", C + "queue.rank")
+def _do_neighbour_swap(state: State, f: int, a: Scandal) -> State:
+    mine, other = a.a, a.b
+    here, there = state.where[mine], state.where[other]
+    state = _leave(_leave(state, mine), other)
+    return _join(_join(state, mine, there), other, here)
+
+
+@implements(S + "queue_swap", C + "queue.rank")
+def _do_queue_swap(state: State, f: int, a: Scandal) -> State:
+    loc = state.where[a.a]
+    queue = list(state.queues[loc])
+    i, j = queue.index(a.a), queue.index(a.b)
+    queue[i], queue[j] = queue[j], queue[i]
+    return state._replace(queues=P._set(state.queues, loc, tuple(queue)))
+
+
+@implements(S + "long_walk", C + "guard.escort")
+def _do_long_walk(state: State, f: int, a: Scandal) -> State:
+    state = walk(state, a.a, a.b)
+    return walk(state, a.c, a.d) if a.c >= 0 else state
+
+
+@implements(S + "promote", C + "queue.rank")
+def _do_promote(state: State, f: int, a: Scandal) -> State:
+    loc = state.where[a.a]
+    new = P._reserve(state, f, LADY)
+    state = _leave(state, a.a)
+    state = state._replace(where=P._set(state.where, a.a, P.RESERVE))
+    return _join(state, new, loc)
+
+
+@implements(S + "retire")
+def _do_retire(state: State, f: int, a: Scandal) -> State:
+    state = _leave(state, a.a)
+    rules = state.rules
+    return state._replace(where=P._set(state.where, a.a, RETIRED),
+                          clock=P._gain(state.clock, f, rules.spec["scandal.remove_time"], rules))
+
+
+@implements(S + "chaperoned", C + "queue.rank")
+def _do_chaperoned(state: State, f: int, a: Scandal) -> State:
+    return _join(state, P._reserve(state, f, DEBUTANT), a.a - 1)
+
+
+@implements(S + "advance", C + "queue.rank")
+def _do_advance(state: State, f: int, a: Scandal) -> State:
+    loc = state.where[a.a]
+    queue = [p for p in state.queues[loc] if p != a.a]
+    rank = state.rank_of(a.a)
+    pos = sum(1 for p in queue if state.rank_of(p) > rank)
+    queue.insert(pos, a.a)
+    return state._replace(queues=P._set(state.queues, loc, tuple(queue)))
+
+
+@implements(S + "boast_anywhere", C + "action.boast")
+def _do_boast_anywhere(state: State, f: int, a: Scandal) -> State:
+    return P.place_cup(state, f, a.a - 1)
+
+
+EFFECTS: dict[str, Callable[[State, int, Scandal], State]] = {
+    "guard_anywhere": _do_guard_anywhere, "any_gift": _do_any_gift,
+    "retrieve_cup": _do_retrieve_cup, "move_anywhere": _do_move_anywhere,
+    "neighbour_swap": _do_neighbour_swap, "queue_swap": _do_queue_swap,
+    "long_walk": _do_long_walk, "promote": _do_promote, "retire": _do_retire,
+    "chaperoned": _do_chaperoned, "advance": _do_advance, "boast_anywhere": _do_boast_anywhere,
+}
+
+
+# ----------------------------------------------------------------- the action
+
+def _affordable(state: State, f: int, kind: str, params: tuple[int, ...]) -> bool:
+    return cost(state, kind, f, Scandal(0, *params)) <= state.clock[f]
+
+
+def _own(state: State, f: int, piece: int) -> bool:
+    return 0 <= piece < len(state.where) and state.family_of(piece) == f and \
+        state.where[piece] >= 0
+
+
+def _valid(state: State, f: int, kind: str, params: tuple[int, ...]) -> bool:
+    if kind != "long_walk":
+        return params in set(OPTIONS[kind](state, f))
+    p, path, q, second = params
+    if not _own(state, f, p) or path not in walks(state, p):
+        return False
+    if q == -1:
+        return second == -1
+    after = walk(state, p, path)
+    return q != p and _own(after, f, q) and second in walks(after, q)
+
+
+def options(state: State, index: int) -> list[Scandal]:
+    """Every legal way to play the hand card at ``index`` for the family to act."""
+    f = state.current
+    kind = card_kind(state, state.hands[f][index])
+    return [Scandal(index, *params) for params in OPTIONS[kind](state, f)
+            if _affordable(state, f, kind, params)]
+
+
+def legal(state: State) -> list[Scandal]:
+    return [a for i in range(len(state.hands[state.current])) for a in options(state, i)]
+
+
+def sample(state: State, rng: Random) -> Scandal | None:
+    """A random legal card play without listing every combination (None if there is none)."""
+    f = state.current
+    hand = state.hands[f]
+    order = list(range(len(hand)))
+    rng.shuffle(order)
+    for i in order:
+        kind = card_kind(state, hand[i])
+        if kind == "long_walk":
+            singles = [s for s in _walk_singles(state, f) if _affordable(state, f, kind, s)]
+            if not singles:
+                continue
+            p, path, _, _ = rng.choice(singles)
+            if rng.random() < 0.5:
+                after = walk(state, p, path)
+                seconds = [(q, w) for q in after.on_board(f) if q != p for w in walks(after, q)]
+                if seconds:
+                    q, w = rng.choice(seconds)
+                    return Scandal(i, p, path, q, w)
+            return Scandal(i, p, path)
+        found = options(state, i)
+        if found:
+            return rng.choice(found)
+    return None
+
+
+@implements(C + "scandal.play")
+def play(state: State, action: Scandal) -> State:
+    """Play a scandal card: pay its time, carry out its effect, discard it."""
+    f = state.current
+    hand = state.hands[f]
+    i = action.index
+    if type(i) is not int or not 0 <= i < len(hand):
+        raise IllegalAction(C + "scandal.play", N_("There is no card {index} in the hand."),
+                            index=i)
+    card = hand[i]
+    kind = card_kind(state, card)
+    params = (action.a, action.b, action.c, action.d)
+    if not all(type(x) is int for x in params) or not _valid(state, f, kind, params):
+        raise IllegalAction(S + kind, N_("This scandal card cannot be played that way now."))
+    clock = P._spend(state, f, cost(state, kind, f, action), "scandal")
+    m = card // len(state.rules.scandal_kinds[0])
+    state = EFFECTS[kind](state._replace(clock=clock), f, action)   # the card is still held
+    return state._replace(hands=P._set(state.hands, f, hand[:i] + hand[i + 1:]),
+                          discards=P._set(state.discards, m, state.discards[m] + (card,)))

@@ -1,0 +1,509 @@
+"""The solo game (Das Solospiel): you against the automa Palla Strozzi.
+
+``new_game(options={"players": 1})`` plays with two families: the player
+(family 0, holder of the start coin) and Strozzi (``rules.automa``). Strozzi
+has two colours of pieces (orange, blue: piece sets 0 and 1 of his family) and
+takes no decisions: whenever he would act, the engine draws one of his ten
+cards (seeded) and carries it out, so every state the caller sees is the
+player's decision (or the end). The easier/harder rules are the variant
+``solo_level``. Numbers come from the spec's ``solo.*`` entries.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.florenz import play as P
+from regelwerk.engine.florenz.rules import (
+    CONTESSINA,
+    COSIMO,
+    DEBUTANT,
+    GIOVANNI,
+    LADY,
+    MAESTRO,
+    Rules,
+)
+from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Phase, State
+
+C = "florenz:solo."
+LETTERS = "ABC"
+
+
+def level(rules: Rules) -> str:
+    return rules.variants["solo_level"]
+
+
+def escort_points(rules: Rules) -> int:
+    return rules.spec["solo.escort_points"]
+
+
+def group(state: State) -> int:
+    """0, 1, 2 for rounds 1-3, 4-6, 7-9."""
+    return (state.round - 1) // state.rules.spec["solo.rounds_per_group"]
+
+
+@implements(C + "letters")
+def letter_medici(state: State, letter: int) -> int:
+    """Medici A (0), B (1) or C (2): active now, next round, the round after (the last
+    round's Medici stands in for rounds beyond the game)."""
+    rules = state.rules
+    return rules.disc_medici[min(state.round - 1 + letter, rules.rounds - 1)]
+
+
+def letter_target(state: State, letter: int) -> int:
+    return state.targets[letter_medici(state, letter)]
+
+
+def _set_automa(state: State, **changes: object) -> State:
+    assert state.automa is not None
+    return state._replace(automa=state.automa._replace(**changes))
+
+
+def _colour_pieces(state: State, colour: int) -> range:
+    rules = state.rules
+    per = rules.pieces_per_family // rules.colours
+    base = rules.automa * rules.pieces_per_family + colour * per
+    return range(base, base + per)
+
+
+def _reserve(state: State, colour: int, rank: int) -> int:
+    for p in _colour_pieces(state, colour):
+        if state.where[p] == RESERVE and state.rank_of(p) == rank:
+            return p
+    return -1
+
+
+def _colour(state: State, name: str) -> int:
+    return state.rules.spec.meta["solo_colours"].index(name)
+
+
+# ----------------------------------------------------------------- setup and time
+
+@implements(C + "setup", C + "setup_guards", C + "setup_debutants")
+def setup(state: State) -> State:
+    """Strozzi's deck, start coin for the player, his guards and first debutants."""
+    rules = state.rules
+    a = rules.automa
+    human = 1 - a
+    deck = list(range(len(rules.spec["solo.card_kind"])))
+    Random(f"{state.seed}/strozzi/0").shuffle(deck)
+    plans = list(state.plans)
+    if level(rules) != "harder":
+        plans[a] = NONE
+    state = state._replace(automa=Automa(tuple(deck), (), 0, 0, NONE), start=human,
+                           plans=tuple(plans))
+    if level(rules) != "easier":
+        guards = rules.spec["solo.start_guards"]
+        first = state.carriages[COSIMO]
+        nxt = rules.route_next[first]
+        edge = (min(first, nxt), max(first, nxt))
+        if edge not in rules.edge_index:        # the first arrow takes the park path
+            x, y = (v - 1 for v in rules.spec["solo.park_guard_path"])
+            edge = (min(x, y), max(x, y))
+        e = rules.edge_index[edge]
+        spy, door = state.targets[CONTESSINA], state.targets[GIOVANNI]
+        state = state._replace(
+            escorts=P._set(state.escorts, e, state.escorts[e] + (a,)),
+            spies=P._set(state.spies, spy, state.spies[spy] + (a,)),
+            doormen=P._set(state.doormen, door, state.doormen[door] + (a,)),
+            guards=P._add(state.guards, a, -guards))
+    for medici, colour in ((COSIMO, 0), (GIOVANNI, 1)):
+        loc = state.targets[medici]
+        piece = _reserve(state, colour, DEBUTANT)
+        state = state._replace(where=P._set(state.where, piece, loc),
+                               queues=P._set(state.queues, loc, state.queues[loc] + (piece,)))
+    return state._replace(current=human, setup_left=1)
+
+
+@implements(C + "time")
+def start_round(state: State, amount: int) -> State:
+    """Phase 1 for Strozzi, then his turns if he holds the start coin."""
+    rules = state.rules
+    a = rules.automa
+    change = {"easier": rules.spec["solo.time_change_easier"],
+              "harder": rules.spec["solo.time_change_harder"]}.get(level(rules), 0)
+    top = rules.spec["solo.max_time_harder"] if level(rules) == "harder" else rules.clock_max
+    if state.round == 1:
+        clock = rules.spec["solo.start_time"]
+    else:
+        gain = rules.fns.automa_time(amount, rules.spec["solo.min_time"], change, top)
+        clock = rules.fns.gain_time(state.clock[a] - 0, gain, rules.clock_max)
+    state = state._replace(clock=P._set(state.clock, a, clock))
+    state = _set_automa(state, drawn=0, first_passer=NONE)
+    return turns(state)
+
+
+# ----------------------------------------------------------------- turns
+
+@implements(C + "turn", C + "harder")
+def turns(state: State) -> State:
+    """Play Strozzi's turns (and skip the player's bonus in the harder game) until the
+    player has a decision or the action phase is over."""
+    rules = state.rules
+    a = rules.automa
+    while state.phase == Phase.ACTIONS:
+        if all(state.passed):
+            return P.medici_phase(state)
+        f = state.current
+        if f == a:
+            state = automa_turn(state)
+        elif (state.passed[f] and level(rules) == "harder"
+              and state.automa is not None and state.automa.first_passer == f):
+            pass                                    # no bonus for the player
+        else:
+            return state
+        if all(state.passed):
+            return P.medici_phase(state)
+        state = state._replace(current=(state.current + 1) % state.families)
+    return state
+
+
+def automa_turn(state: State) -> State:
+    rules = state.rules
+    a = rules.automa
+    if state.passed[a]:
+        return passed_bonus(state)
+    clock = state.clock[a]
+    if rules.disc_medici[state.round - 1] == GIOVANNI and \
+            clock < rules.spec["solo.giovanni_pass_below"] and \
+            any(state.family_of(p) == a for p in state.queues[state.targets[GIOVANNI]]):
+        return automa_pass(state)
+    if clock <= 0:
+        return automa_pass(state)
+    return play_card(state)
+
+
+def _swap_at(state: State, loc: int) -> tuple[int, int] | None:
+    """Strozzi's rearmost member there and the player's member directly in front, if the
+    two may swap (the passed-family bonus rules)."""
+    a = state.rules.automa
+    queue = state.queues[loc]
+    mine = [i for i, p in enumerate(queue) if state.family_of(p) == a]
+    if not mine or mine[-1] == 0:
+        return None
+    i = mine[-1]
+    front, back = queue[i - 1], queue[i]
+    if state.rules.fns.swap_allowed(state.rank_of(front), state.rank_of(back),
+                                    state.family_of(front), a):
+        return front, back
+    return None
+
+
+@implements(C + "pass")
+def automa_pass(state: State) -> State:
+    """Strozzi passes; his ring goes to the first target of A, B, C where he could swap
+    and does not head the queue, else the first where he could swap, else nowhere."""
+    rules = state.rules
+    a = rules.automa
+    first = not any(state.passed)
+    if first:
+        state = _set_automa(state, first_passer=a)
+        if level(rules) == "harder":
+            state = state._replace(clock=P._gain(state.clock, a,
+                                                 rules.spec["solo.first_pass_time_harder"],
+                                                 rules))
+    passed = P._set(state.passed, a, True)
+    if all(passed):
+        return state._replace(passed=passed)
+    taken = set(state.rings)
+    spots = [letter_target(state, k) for k in range(len(LETTERS))]
+    spots = [loc for loc in spots if loc != NONE and loc not in taken
+             and _swap_at(state, loc) is not None]
+    best = [loc for loc in spots if state.family_of(state.queues[loc][0]) != a]
+    ring = (best or spots or [NONE])[0]
+    return state._replace(passed=passed, rings=P._set(state.rings, a, ring))
+
+
+@implements(C + "bonus")
+def passed_bonus(state: State) -> State:
+    rules = state.rules
+    a = rules.automa
+    ring = state.rings[a]
+    pair = _swap_at(state, ring) if ring != NONE else None
+    if pair is None:
+        return state._replace(points=P._add(state.points, a,
+                                            rules.spec["solo.pass_points"][group(state)]))
+    front, back = pair
+    queue = list(state.queues[ring])
+    i, j = queue.index(front), queue.index(back)
+    queue[i], queue[j] = queue[j], queue[i]
+    return state._replace(queues=P._set(state.queues, ring, tuple(queue)))
+
+
+# ----------------------------------------------------------------- cards
+
+@implements(C + "cards")
+def draw(state: State) -> tuple[State, int]:
+    """Strozzi draws his next card (the discards are reshuffled when the deck is empty)."""
+    assert state.automa is not None
+    auto = state.automa
+    deck, discard, shuffles = list(auto.deck), list(auto.discard), auto.shuffles
+    if not deck:
+        shuffles += 1
+        deck, discard = discard, []
+        Random(f"{state.seed}/strozzi/{shuffles}").shuffle(deck)
+    card = deck.pop()
+    return state._replace(automa=auto._replace(deck=tuple(deck), discard=tuple(discard),
+                                               shuffles=shuffles, drawn=auto.drawn + 1)), card
+
+
+@implements(C + "cards", C + "card.party")
+def play_card(state: State) -> State:
+    rules = state.rules
+    a = rules.automa
+    kinds = rules.spec["solo.card_kind"]
+    state, card = draw(state)
+    if kinds[card] == "party" and state.automa is not None and state.automa.drawn == 1:
+        state, card = draw(state)                     # the party card goes back
+        auto = state.automa
+        assert auto is not None
+        deck = [*auto.deck, kinds.index("party")]
+        Random(f"{state.seed}/strozzi/{auto.shuffles}/{state.round}/party").shuffle(deck)
+        state = state._replace(automa=auto._replace(deck=tuple(deck)))
+    cost = rules.spec["solo.card_cost"][card]
+    state = state._replace(clock=P._set(state.clock, a,
+                                        rules.fns.automa_pay(state.clock[a], cost)))
+    state = CARDS[kinds[card]](state, card)
+    auto = state.automa
+    assert auto is not None
+    return state._replace(automa=auto._replace(discard=(*auto.discard, card)))
+
+
+def _open_spot(state: State, letter: int) -> int:
+    """Where a card's members go: the letter's target, the others A-B-C-A, then backwards
+    against the arrows from A's target until a queue has room (-1: nowhere)."""
+    rules = state.rules
+    n = len(LETTERS)
+    for k in range(letter, letter + n):
+        loc = letter_target(state, k % n)
+        if loc != NONE and P.has_space(state, state.queues[loc]):
+            return loc
+    loc = letter_target(state, 0)
+    if loc == NONE:
+        return -1
+    previous = {b: a for a, b in enumerate(rules.route_next)}
+    for _ in range(len(rules.route_next)):
+        loc = previous[loc]
+        if P.has_space(state, state.queues[loc]):
+            return loc
+    return -1
+
+
+@implements(C + "card.recall")
+def _take(state: State, colour: int, rank: int) -> tuple[State, int]:
+    """A piece of ``colour`` and ``rank`` from Strozzi's board; when none is left, every
+    member of that colour not at a Medici's target goes back first (-1: none to take)."""
+    piece = _reserve(state, colour, rank)
+    if piece >= 0:
+        return state, piece
+    targets = {t for t in state.targets if t != NONE}
+    where, queues = list(state.where), list(state.queues)
+    moved = False
+    for p in _colour_pieces(state, colour):
+        if where[p] >= 0 and where[p] not in targets:
+            queues[where[p]] = tuple(x for x in queues[where[p]] if x != p)
+            where[p] = RESERVE
+            moved = True
+    if not moved:
+        return state, -1
+    state = state._replace(where=tuple(where), queues=tuple(queues))
+    return state, _reserve(state, colour, rank)
+
+
+def _place(state: State, colour: int, rank: int, letter: int, before_debutants: bool) -> State:
+    state, piece = _take(state, colour, rank)
+    if piece < 0:
+        return state
+    loc = _open_spot(state, letter)
+    if loc < 0:
+        return state
+    queue = state.queues[loc]
+    if before_debutants:
+        pos = sum(1 for p in queue if state.rank_of(p) > DEBUTANT)
+        queue = (*queue[:pos], piece, *queue[pos:])
+    else:
+        queue = P.entered(state, queue, loc, piece)
+    return state._replace(where=P._set(state.where, piece, loc),
+                          queues=P._set(state.queues, loc, queue))
+
+
+@implements(C + "card.place")
+def card_place(state: State, card: int) -> State:
+    rules = state.rules
+    letter = LETTERS.index(rules.spec["solo.card_medici"][card])
+    named = rules.spec["solo.card_colour"][card]
+    if named in rules.spec.meta["solo_colours"]:
+        colour = _colour(state, named)
+    else:                                   # card 5: the colour with fewer on the board
+        counts = [sum(1 for p in _colour_pieces(state, c) if state.where[p] >= 0)
+                  for c in range(rules.colours)]
+        colour = counts.index(min(counts))
+    medici = letter_medici(state, letter)
+    if medici == COSIMO:
+        return _place(state, colour, DEBUTANT, letter, before_debutants=True)
+    if medici == CONTESSINA:
+        return _place(state, colour, LADY, letter, before_debutants=False)
+    for c in range(rules.colours):
+        state = _place(state, c, DEBUTANT, letter, before_debutants=False)
+    return state
+
+
+@implements(C + "card.party", C + "harder")
+def card_party(state: State, card: int) -> State:
+    rules = state.rules
+    a = rules.automa
+    keep = rules.spec["solo.party_keep_giovanni"] \
+        if rules.disc_medici[state.round - 1] == GIOVANNI else 0
+    clock = min(state.clock[a], keep)
+    spent = state.clock[a] - clock
+    state = state._replace(clock=P._set(state.clock, a, clock))
+    if level(rules) == "harder":
+        state = state._replace(points=P._add(state.points, a,
+                                             spent * rules.spec["solo.party_points_harder"]))
+    return automa_pass(state)
+
+
+@implements(C + "card.friend")
+def card_friend(state: State, card: int) -> State:
+    a = state.rules.automa
+    for letter in range(len(LETTERS)):
+        loc = letter_target(state, letter)
+        if loc == NONE:
+            continue
+        mine = [p for p in state.queues[loc] if state.family_of(p) == a]
+        ladies = [p for p in mine if state.rank_of(p) == LADY]
+        debs = [p for p in mine if state.rank_of(p) == DEBUTANT
+                and _reserve(state, state.colour_of(p), LADY) >= 0]
+        if debs and not ladies:
+            return _raise(state, debs[0], loc)
+        for lady in ladies:
+            if _reserve(state, state.colour_of(lady), MAESTRO) >= 0:
+                return _raise(state, lady, loc)
+    kinds = state.rules.spec["solo.card_kind"]
+    return card_boast(state, kinds.index("boast"))
+
+
+def _raise(state: State, piece: int, loc: int) -> State:
+    new = _reserve(state, state.colour_of(piece), state.rank_of(piece) + 1)
+    queue = tuple(p for p in state.queues[loc] if p != piece)
+    where = P._set(P._set(state.where, piece, RESERVE), new, loc)
+    return state._replace(where=where,
+                          queues=P._set(state.queues, loc, P.entered(state, queue, loc, new)))
+
+
+@implements(C + "card.boast", C + "easier")
+def card_boast(state: State, card: int) -> State:
+    rules = state.rules
+    a = rules.automa
+    if P._cups_left(state, a) <= 0:
+        return state
+    field = group(state)
+    table = "solo.boast_multiplier_easier" if level(rules) == "easier" else "solo.boast_multiplier"
+    factor = rules.spec[table][field]
+    loc = rules.route_next[state.carriages[letter_medici(state, 0)]]
+    for _ in range(len(rules.route_next)):
+        if state.cups[loc][field] == NONE:
+            points = factor * rules.boast_values[state.boards[loc]]
+            return state._replace(points=P._add(state.points, a, points),
+                                  cups=P._set(state.cups, loc,
+                                              P._set(state.cups[loc], field, a)))
+        loc = rules.route_next[loc]
+    return state
+
+
+@implements(C + "card.guard")
+def card_guard(state: State, card: int) -> State:
+    rules = state.rules
+    a = rules.automa
+    fallback = state._replace(points=P._add(state.points, a,
+                                            rules.spec["solo.card_guard_points"]))
+    letter = LETTERS.index(rules.spec["solo.card_medici"][card])
+    medici = letter_medici(state, letter)
+    target = state.targets[medici]
+    if state.round >= rules.rounds or state.guards[a] <= 0 or target == NONE:
+        return fallback
+    previous = {b: x for x, b in enumerate(rules.route_next)}
+    loc = target
+    for _ in range(len(rules.route_next)):
+        if medici == COSIMO:
+            back = previous[loc]
+            edge = rules.edge_index.get((min(back, loc), max(back, loc)))
+            if edge is not None and len(state.escorts[edge]) < rules.per_crest:
+                return state._replace(escorts=P._set(state.escorts, edge,
+                                                     state.escorts[edge] + (a,)),
+                                      guards=P._add(state.guards, a, -1))
+        else:
+            crests = state.spies if medici == CONTESSINA else state.doormen
+            if len(crests[loc]) < rules.per_crest:
+                changed = P._set(crests, loc, crests[loc] + (a,))
+                field = "spies" if medici == CONTESSINA else "doormen"
+                return state._replace(**{field: changed}, guards=P._add(state.guards, a, -1))
+        loc = previous[loc]
+    return fallback
+
+
+CARDS = {"place": card_place, "place_fewer": card_place, "party": card_party,
+         "friend": card_friend, "boast": card_boast, "guard": card_guard}
+
+
+# ----------------------------------------------------------------- Medici phase, cleanup
+
+@implements(C + "scandal", C + "easier")
+def scandal_card(state: State, medici: int) -> State:
+    """A scandal card for Strozzi is discarded; he gains time instead (not when easier)."""
+    rules = state.rules
+    a = rules.automa
+    deck, discards, shuffles = state.decks[medici], state.discards[medici], state.shuffles
+    if not deck and discards:
+        shuffles += 1
+        pile = list(discards)
+        Random(f"{state.seed}/deck/{medici}/{shuffles}").shuffle(pile)
+        deck, discards = tuple(pile), ()
+    if deck:
+        state = state._replace(decks=P._set(state.decks, medici, deck[:-1]),
+                               discards=P._set(state.discards, medici, (*discards, deck[-1])),
+                               shuffles=shuffles)
+    if level(rules) == "easier":
+        return state
+    return state._replace(clock=P._gain(state.clock, a, rules.spec["solo.scandal_time"], rules))
+
+
+@implements(C + "giovanni", C + "easier")
+def giovanni_offer(state: State, place: tuple[int, int]) -> tuple[State, bool]:
+    """Strozzi pays Giovanni's place, or all his time if short (half points when easier);
+    with no time he cannot take it."""
+    rules = state.rules
+    a = rules.automa
+    cost, gain = place
+    clock = state.clock[a]
+    if clock <= 0:
+        return state, False
+    if clock < cost and level(rules) == "easier":
+        gain //= rules.spec["solo.giovanni_share_easier"]
+    state = state._replace(clock=P._set(state.clock, a, rules.fns.automa_pay(clock, cost)),
+                           points=P._add(state.points, a, gain))
+    return state, True
+
+
+@implements(C + "cleanup")
+def cleanup(state: State) -> State:
+    """The top cards of Strozzi's deck stay; the rest and his discards are reshuffled."""
+    auto = state.automa
+    assert auto is not None
+    keep = state.rules.spec["solo.cards_kept"]
+    deck = list(auto.deck)
+    top, rest = deck[len(deck) - keep:] if keep else [], deck[:max(len(deck) - keep, 0)]
+    pile = rest + list(auto.discard)
+    shuffles = auto.shuffles + 1
+    Random(f"{state.seed}/strozzi/{shuffles}").shuffle(pile)
+    return state._replace(automa=auto._replace(deck=(*pile, *top), discard=(),
+                                               shuffles=shuffles))
+
+
+@implements(C + "end")
+def winners(state: State) -> tuple[int, ...]:
+    """The player wins only with more points than Strozzi."""
+    a = state.rules.automa
+    human = 1 - a
+    return (human,) if state.points[human] > state.points[a] else (a,)

@@ -1,0 +1,261 @@
+"""The solo game against the automa Strozzi (Das Solospiel)."""
+
+from __future__ import annotations
+
+from random import Random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from regelwerk.engine import florenz as fz
+from regelwerk.engine.florenz import solo
+
+YOU, STROZZI = 0, 1
+DEB, LADY, MAESTRO = 0, 1, 2
+KINDS = fz.default_rules(1).spec["solo.card_kind"]
+
+
+def game(level: str = "normal", seed: int = 0) -> fz.State:
+    return fz.new_game(seed, {"players": 1, "solo_level": level})
+
+
+def acting(state: fz.State, queues: dict[int, list[tuple[int, int]]] | None = None) -> fz.State:
+    if queues is not None:
+        state = fz.with_queues(state, queues)
+    return state._replace(phase=fz.Phase.ACTIONS, current=STROZZI, passed=(False, False))
+
+
+def card(state: fz.State, kind: str, number: int | None = None) -> fz.State:
+    """Strozzi plays his card ``number`` (or the first of ``kind``) right now."""
+    index = KINDS.index(kind) if number is None else number
+    auto = state.automa._replace(deck=(*[c for c in state.automa.deck if c != index], index),
+                                 drawn=1)
+    return solo.play_card(state._replace(automa=auto))
+
+
+@pytest.mark.clause("florenz:solo.setup", "florenz:solo.setup_guards",
+                    "florenz:solo.setup_debutants")
+def test_solo_setup() -> None:
+    state = game()
+    rules = state.rules
+    assert fz.PLAYERS == (1, 5) and rules.families == 2 and rules.automa == STROZZI
+    assert state.start == YOU and state.current == YOU and state.phase == fz.Phase.SETUP
+    assert state.plans[STROZZI] == -1 and sorted(state.automa.deck) == list(range(10))
+    assert len(fz.legal_actions(state)) == 7          # empty queues for your first debutant
+    placed = state.on_board(STROZZI)
+    assert [state.where[p] for p in placed] == [state.targets[0], state.targets[2]]
+    assert [state.colour_of(p) for p in placed] == [0, 1]
+    assert state.guards[STROZZI] == 2 * rules.guards - rules.spec["solo.start_guards"]
+    assert STROZZI in state.spies[state.targets[1]] and STROZZI in state.doormen[state.targets[2]]
+    assert sum(STROZZI in g for g in state.escorts) == 1
+    assert len(state.on_board(YOU)) == 0 and sum(w == -2 for w in state.where) == 9
+    easier = game("easier")
+    assert easier.guards[STROZZI] == 2 * rules.guards and easier.spies == ((),) * 9
+
+
+@pytest.mark.clause("florenz:solo.setup_guards")
+def test_guard_on_park_start_goes_between_1_and_2() -> None:
+    for seed in range(60):
+        state = game(seed=seed)
+        if state.carriages[0] == 0:
+            e = state.rules.edge_index[(0, 1)]
+            assert state.escorts[e] == (STROZZI,)
+            return
+    pytest.skip("no seed puts Cosimo at 1")
+
+
+@pytest.mark.clause("florenz:solo.time")
+def test_strozzi_time_per_round() -> None:
+    state = fz.apply(game(), fz.Place(next(i + 1 for i, q in enumerate(game().queues) if not q)))
+    rules = state.rules
+    assert state.round == 1 and state.clock[YOU] == 12
+    assert state.clock[STROZZI] <= rules.spec["solo.start_time"]
+    assert rules.fns.automa_time(2, 4, 0, 12) == 4 and rules.fns.automa_time(7, 4, 0, 12) == 7
+    assert rules.fns.automa_time(5, 4, -1, 12) == 4 and rules.fns.automa_time(9, 4, 1, 9) == 9
+    assert rules.fns.automa_pay(2, 3) == 0 and rules.fns.automa_pay(5, 3) == 2
+
+
+@pytest.mark.clause("florenz:solo.turn", "florenz:solo.cards", "florenz:solo.letters")
+def test_strozzi_turns_until_your_decision() -> None:
+    state = game(seed=3)
+    empty = next(i + 1 for i, q in enumerate(state.queues) if not q)
+    state = fz.apply(state, fz.Place(empty))
+    state = fz.apply(state, fz.Pass(empty))
+    assert state.current == YOU or state.round == 2
+    auto = state.automa
+    assert len(auto.deck) + len(auto.discard) == 10
+    assert fz.letter_medici(state._replace(round=8), 1) == fz.letter_medici(
+        state._replace(round=8), 2) == 2
+    assert [fz.letter_medici(state._replace(round=9), k) for k in range(3)] == [2, 2, 2]
+
+
+@pytest.mark.clause("florenz:solo.turn")
+def test_giovanni_round_pass_below_four() -> None:
+    state = acting(game(), {5: [(STROZZI, DEB)]})
+    state = state._replace(round=3, targets=(0, 1, 4), clock=(12, 3))
+    after = solo.automa_turn(state)
+    assert after.passed[STROZZI] and after.clock[STROZZI] == 3
+
+
+@pytest.mark.clause("florenz:solo.pass", "florenz:solo.harder", "florenz:action.pass_first")
+def test_strozzi_passes_without_first_time_unless_harder() -> None:
+    queues = {1: [(YOU, DEB), (STROZZI, DEB)], 2: [(STROZZI, DEB), (YOU, DEB)]}
+    state = acting(game(), queues)._replace(targets=(1, 0, 5), clock=(12, 0))
+    after = solo.automa_pass(state)
+    assert after.rings[STROZZI] == 0 and after.clock[STROZZI] == 0   # A has no swap at 2
+    hard = acting(game("harder"), queues)._replace(targets=(1, 0, 5), clock=(12, 0))
+    assert solo.automa_pass(hard).clock[STROZZI] == 2
+    nowhere = acting(game(), {3: [(STROZZI, DEB)]})._replace(clock=(12, 0))
+    assert solo.automa_pass(nowhere).rings[STROZZI] == -1
+
+
+@pytest.mark.clause("florenz:solo.bonus")
+def test_strozzi_bonus_swap_or_points() -> None:
+    state = acting(game(), {1: [(STROZZI, DEB), (YOU, DEB), (STROZZI, DEB)]})
+    state = state._replace(passed=(False, True), rings=(-1, 0))
+    after = solo.passed_bonus(state)
+    assert [after.family_of(p) for p in after.queue(1)] == [STROZZI, STROZZI, YOU]
+    lone = state._replace(rings=(-1, -1), round=5)
+    assert solo.passed_bonus(lone).points[STROZZI] == state.rules.spec["solo.pass_points"][1]
+
+
+@pytest.mark.clause("florenz:solo.card.place")
+def test_place_card_by_medici_and_search_order() -> None:
+    state = acting(game(), {1: [(YOU, LADY), (YOU, DEB)]})._replace(targets=(0, 1, 2), round=1)
+    after = card(state, "place", 0)                  # card 1: A = Cosimo, orange debutant
+    assert [(after.family_of(p), after.rank_of(p)) for p in after.queue(1)] == [
+        (YOU, LADY), (STROZZI, DEB), (YOU, DEB)]
+    assert after.clock[STROZZI] == state.clock[STROZZI] - 3 or after.clock[STROZZI] == 0
+    after = card(state._replace(round=2), "place", 0)  # round 2: A = Contessina, a lady
+    assert any(after.rank_of(p) == LADY and after.family_of(p) == STROZZI
+               for p in after.queue(2))
+    full = acting(game(), {1: [(YOU, DEB)] * 4})._replace(targets=(0, 1, 2))
+    assert any(full.family_of(p) == STROZZI for p in card(full, "place", 0).queue(2))
+    after = card(state._replace(round=3, targets=(0, 1, 2)), "place", 0)   # Giovanni: 2 debs
+    assert sum(after.family_of(p) == STROZZI for p in after.queue(3)) == 2
+
+
+@pytest.mark.clause("florenz:solo.card.recall")
+def test_recall_when_colour_runs_out() -> None:
+    state = acting(game(), {4: [(STROZZI, DEB)] * 5})._replace(targets=(0, 1, 2))
+    orange = [p for p in state.on_board(STROZZI) if state.colour_of(p) == 0]
+    assert len(orange) == 5
+    after = card(state, "place", 0)
+    assert after.queue(4) == () and len(after.queue(1)) == 1
+
+
+@pytest.mark.clause("florenz:solo.card.party")
+def test_party_card_first_in_round_is_put_back() -> None:
+    state = acting(game(), {})._replace(clock=(12, 7))
+    party = KINDS.index("party")
+    auto = state.automa._replace(deck=(*[c for c in state.automa.deck if c != party], party),
+                                 drawn=0)
+    after = solo.play_card(state._replace(automa=auto))
+    assert party in after.automa.deck and after.automa.discard[-1] != party
+    later = card(state, "party")
+    assert later.passed[STROZZI] and later.clock[STROZZI] == 0
+    gio = card(state._replace(round=3), "party")
+    assert gio.clock[STROZZI] == 3
+    hard = acting(game("harder"), {})._replace(clock=(12, 7))
+    assert card(hard, "party").points[STROZZI] == 14
+
+
+@pytest.mark.clause("florenz:solo.card.friend")
+def test_friend_card_promotes_at_a_target() -> None:
+    state = acting(game(), {1: [(STROZZI, DEB)], 2: [(STROZZI, LADY)]})._replace(targets=(4, 1, 0))
+    after = card(state, "friend")
+    assert after.rank_of(after.queue(2)[0]) == MAESTRO        # A (5) empty, B has a lady
+    nothing = acting(game(), {})._replace(targets=(4, 1, 0))
+    assert card(nothing, "friend").points[STROZZI] > 0         # boasts instead
+
+
+@pytest.mark.clause("florenz:solo.card.boast", "florenz:solo.easier")
+def test_boast_card_scores_board_value_times_factor() -> None:
+    state = acting(game(), {})._replace(carriages=(6, 6, 6), round=5)
+    rules = state.rules
+    loc = rules.route_next[6]
+    after = card(state, "boast")
+    factor = rules.spec["solo.boast_multiplier"][1]
+    assert after.cups[loc][1] == STROZZI
+    assert after.points[STROZZI] == factor * rules.boast_values[state.boards[loc]]
+    taken = state._replace(cups=tuple((-1, 0, -1) if i == loc else c
+                                      for i, c in enumerate(state.cups)))
+    assert card(taken, "boast").cups[rules.route_next[loc]][1] == STROZZI
+    easy = acting(game("easier"), {})._replace(carriages=(6, 6, 6), round=5)
+    assert card(easy, "boast").points[STROZZI] == rules.spec["solo.boast_multiplier_easier"][1] \
+        * rules.boast_values[easy.boards[loc]]
+
+
+@pytest.mark.clause("florenz:solo.card.guard")
+def test_guard_card_on_b_crest_or_points() -> None:
+    state = acting(game(), {})._replace(targets=(0, 4, 2), round=1, spies=((),) * 9)
+    after = card(state, "guard")
+    assert after.spies[4] == (STROZZI,)
+    last = card(state._replace(round=9), "guard")
+    assert last.points[STROZZI] == state.rules.spec["solo.card_guard_points"]
+
+
+@pytest.mark.clause("florenz:solo.scandal", "florenz:solo.easier")
+def test_scandal_card_for_strozzi_becomes_time() -> None:
+    state = acting(game(), {})._replace(clock=(12, 5))
+    after = fz.give_card(state, STROZZI, 0)
+    assert after.hands[STROZZI] == () and after.clock[STROZZI] == 6
+    assert len(after.discards[0]) == 1
+    easy = acting(game("easier"), {})._replace(clock=(12, 5))
+    assert fz.give_card(easy, STROZZI, 0).clock[STROZZI] == 5
+
+
+@pytest.mark.clause("florenz:solo.giovanni", "florenz:solo.easier")
+def test_giovanni_offer_for_strozzi() -> None:
+    state = acting(game(), {})._replace(clock=(12, 2))
+    after, took = solo.giovanni_offer(state, (4, 20))
+    assert took and after.clock[STROZZI] == 0 and after.points[STROZZI] == 20
+    _, took = solo.giovanni_offer(state._replace(clock=(12, 0)), (4, 20))
+    assert not took
+    easy = acting(game("easier"), {})._replace(clock=(12, 2))
+    assert solo.giovanni_offer(easy, (4, 20))[0].points[STROZZI] == 10
+
+
+@pytest.mark.clause("florenz:solo.cleanup")
+def test_cleanup_keeps_top_three() -> None:
+    state = game()
+    auto = state.automa._replace(deck=(0, 1, 2, 3, 4, 5), discard=(6, 7, 8, 9))
+    after = solo.cleanup(state._replace(automa=auto))
+    assert after.automa.deck[-3:] == (3, 4, 5) and after.automa.discard == ()
+    assert sorted(after.automa.deck) == list(range(10))
+
+
+@pytest.mark.clause("florenz:solo.escort", "florenz:solo.harder")
+def test_escorts_in_solo_and_harder_paths() -> None:
+    state = fz.with_queues(game(), {1: [(YOU, DEB)]})._replace(phase=fz.Phase.ACTIONS,
+                                                                current=YOU, clock=(10, 5))
+    e12, e14 = state.rules.edge_index[(0, 1)], state.rules.edge_index[(0, 3)]
+    escorts = list(state.escorts)
+    escorts[e12], escorts[e14] = (YOU,), (STROZZI,)
+    state = state._replace(escorts=tuple(escorts))
+    piece = state.queue(1)[0]
+    after = fz.apply(state, fz.Move(piece, 2))
+    assert after.clock[YOU] == 10 and after.points[YOU] == 1
+    assert fz.apply(state, fz.Move(piece, 4)).points[STROZZI] == 2
+    hard = state._replace(rules=game("harder").rules)
+    assert fz.Move(piece, 4) not in fz.legal_actions(hard)
+
+
+@pytest.mark.clause("florenz:solo.end")
+def test_solo_end_strozzi_wins_ties() -> None:
+    state = game()._replace(points=(30, 30), phase=fz.Phase.OVER)
+    assert fz.result(state)["winners"] == ["strozzi"]
+    assert fz.result(state._replace(points=(31, 30)))["winners"] == ["violet"]
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.sampled_from(["normal", "easier", "harder"]), st.integers(0, 10_000))
+def test_solo_random_playout(level: str, seed: int) -> None:
+    state = game(level, seed)
+    rng = Random(seed)
+    while not fz.is_terminal(state):
+        assert state.current == YOU
+        action = fz.random_action(state, rng)
+        state = fz.apply(state, action)
+        assert fz.violations(state) == []
+    assert state.round == 9 and fz.result(state)["winners"]
