@@ -85,12 +85,19 @@ class _SpecFormatter(string.Formatter):
             return self.terms.get(value, value)
         if isinstance(value, list | tuple):
             return [self._localise(v) for v in value]
+        if isinstance(value, dict):
+            return {self._localise(k): self._localise(v) for k, v in value.items()}
         return value
 
 
 def format_value(value: Any, format_spec: str = "") -> str:
+    """A spec value as text: lists joined by commas, tables as ``key: value`` pairs."""
+    if isinstance(value, dict):
+        return "; ".join(f"{k}: {format_value(v, format_spec)}" for k, v in value.items())
     if isinstance(value, list | tuple):
-        return ", ".join(format(v, format_spec) for v in value)
+        parts = [format_value(v, format_spec) for v in value]
+        nested = any(isinstance(v, list | tuple | dict) for v in value)
+        return " | ".join(parts) if nested else ", ".join(parts)
     return format(value, format_spec)
 
 

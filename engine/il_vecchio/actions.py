@@ -2,33 +2,45 @@
 
 Towns, tracks and tiles are referred to by their index in the board and tile
 lists of :class:`~regelwerk.engine.il_vecchio.rules.Rules`; ``-1`` means "none".
+
+Actions are frozen dataclasses, so two actions are equal only if they are of
+the same kind with the same fields (``REINFORCE != RECOVER != PASS``).
 """
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
 
+from regelwerk.engine.core.actions import ActionCodec
 from regelwerk.engine.core.records import RecordError
 
 
-class KeepCouncil(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class KeepCouncil:
     """Setup: keep this one of the drawn council tiles (setup.council_choice)."""
+
     tile: int
 
 
-class SetupPlace(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class SetupPlace:
     """Setup: two family members onto towns ``a`` and ``b`` bordering ``area``."""
+
     area: int
     a: int
     b: int
 
 
-class TownAction(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TownAction:
     """Action a: the member at ``frm`` travels to ``to`` and takes the town's tokens.
 
     ``choice``: brown 0 = Florins, 1 = scroll; purple 0 = bishops, 1 = carriages.
     ``extra``: with the scroll council tile, buy one more scroll.
     """
+
     frm: int
     to: int
     carriage: bool
@@ -37,8 +49,10 @@ class TownAction(NamedTuple):
     extra: bool = False
 
 
-class Province(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Province:
     """Action b: travel to a red town and take over a province of its region."""
+
     frm: int
     to: int
     carriage: bool
@@ -49,57 +63,74 @@ class Province(NamedTuple):
     free: bool = False          # use the Papal States tile 'no Florins'
 
 
-class Office(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Office:
     """Action c: travel to Florence and join ``track`` (3 council, 4 nobility)."""
+
     frm: int
     to: int
     carriage: bool
     track: int
 
 
-class Reinforce(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Reinforce:
     """Action d: roll and bring a family member into play."""
 
 
-class Recover(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Recover:
     """Action e: stand all own family members up and take a Florin."""
 
 
-class UseProvince(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class UseProvince:
     """Use a face-up province tile; ``a``, ``b``, ``c`` are its choices (resource / tile)."""
+
     tile: int
     a: int = -1
     b: int = -1
     c: int = -1
 
 
-class Pass(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Pass:
     """End the turn: give up (the rest of) a double turn, or stop using province tiles."""
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Place:
     """Answer a PLACE decision: a family member from the supply onto ``town``."""
+
     town: int
 
 
-class Levy(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Levy:
     """Answer a levy: hand in ``resource`` (Florins mean the levy's Florin amount)."""
+
     resource: int
 
 
-class FamilyChoice(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class FamilyChoice:
     """Answer the family event: lay down a standing member in ``town`` or take a lying one back."""
+
     town: int
     lay_down: bool
 
 
-class PickTile(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PickTile:
     """Answer a tile choice: take this province or Florence tile."""
+
     tile: int
 
 
-class TakeFollower(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class TakeFollower:
     """Answer a follower bonus: this kind (4 assassin, 5 knight, 6 abbot)."""
+
     kind: int
 
 
@@ -114,26 +145,46 @@ _NAMES: dict[type, str] = {
     UseProvince: "use_province", Pass: "pass", Place: "place", Levy: "levy",
     FamilyChoice: "family", PickTile: "pick_tile", TakeFollower: "take_follower",
 }
-_TYPES = {name: kind for kind, name in _NAMES.items()}
-_BOOL_FIELDS = {"carriage", "bishop", "extra", "any_colours", "free", "lay_down"}
+_BOOL_FIELDS = frozenset({"carriage", "bishop", "extra", "any_colours", "free", "lay_down"})
+
+
+class _Codec(ActionCodec):
+    """The core codec, with yes/no fields written as JSON booleans (as records always had)
+    and fields with a default allowed to be left out."""
+
+    def to_json(self, action: Any) -> dict[str, Any]:
+        data = super().to_json(action)
+        for name in _BOOL_FIELDS.intersection(data):
+            data[name] = bool(data[name])
+        return data
+
+    def from_json(self, data: Any) -> Any:
+        if not isinstance(data, dict) or data.get("type") not in self.kinds:
+            return super().from_json(data)       # raises the core's RecordError
+        kind = self.kinds[data["type"]]
+        given = dict(data)
+        flags = {}
+        for field in dataclasses.fields(kind):
+            if field.name not in given and field.default is not dataclasses.MISSING:
+                given[field.name] = field.default
+            if field.name in _BOOL_FIELDS and field.name in given:
+                value = given[field.name]
+                if type(value) is not bool:
+                    raise RecordError(f"action {data!r}: {field.name} must be bool")
+                flags[field.name] = value
+                given[field.name] = int(value)
+        action = super().from_json(given)
+        return dataclasses.replace(action, **flags) if flags else action
+
+
+CODEC = _Codec("il_vecchio", _NAMES)
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
-    return {"type": _NAMES[type(action)], **action._asdict()}
+    """The JSON form of ``action`` in a game record: ``{"type": name, **fields}``."""
+    return CODEC.to_json(action)
 
 
 def action_from_json(data: Any) -> Action:
     """Parse one action of a game record; a bad entry raises :class:`RecordError`."""
-    if not isinstance(data, dict) or data.get("type") not in _TYPES:
-        raise RecordError(f"not an action of il_vecchio: {data!r} "
-                          f"(type must be one of {', '.join(_TYPES)})")
-    kind = _TYPES[data["type"]]
-    fields = {k: v for k, v in data.items() if k != "type"}
-    if not set(fields) <= set(kind._fields) or not set(kind._fields) - set(
-            kind._field_defaults) <= set(fields):
-        raise RecordError(f"action {data!r}: expects fields {list(kind._fields)}")
-    for name, value in fields.items():
-        wanted = bool if name in _BOOL_FIELDS else int
-        if type(value) is not wanted:
-            raise RecordError(f"action {data!r}: {name} must be {wanted.__name__}")
-    return kind(**fields)
+    return CODEC.from_json(data)

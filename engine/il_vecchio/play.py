@@ -15,10 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from itertools import product
+from operator import add
 from random import Random
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.actions import is_legal as _core_is_legal
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
@@ -134,7 +136,7 @@ def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
     crests, state = _shuffled(state, rules.crest_events)
     council, state = _shuffled(state, range(len(rules.council_tiles)))
     nobility, state = _shuffled(state, range(len(rules.nobility_tiles)))
-    setups = middleman_setups(rules)
+    setups = rules.tables.middleman_setups
     middlemen = setups[_random(seed, state.chance).randrange(len(setups))]
     k = rules.council_draw
     offer = tuple(council[p * k:(p + 1) * k] for p in range(n))
@@ -145,10 +147,11 @@ def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
 
 # ---------------------------------------------------------------- helpers
 
-def _with(state: State, p: int, player: Player) -> State:
+def _with(state: State, p: int, player: Player, **changes: Any) -> State:
+    """``state`` with player ``p`` replaced (and further ``changes``), in one copy."""
     players = list(state.players)
     players[p] = player
-    return state._replace(players=tuple(players))
+    return state._replace(players=tuple(players), **changes)
 
 
 def _gain(res: tuple[int, ...], *pairs: tuple[int, int]) -> tuple[int, ...]:
@@ -178,7 +181,7 @@ def travel_cost(state: State, frm: int, to: int, carriage: bool) -> int:
     """Florins a trip costs (0 by carriage or when staying)."""
     if frm == to or carriage:
         return 0
-    return state.rules.board.distance[frm][to] * state.rules.travel_cost
+    return state.rules.tables.step_cost[frm][to]
 
 
 def _travel(state: State, p: int, frm: int, to: int, carriage: bool) -> tuple[Player, int]:
@@ -244,7 +247,8 @@ def reveal_council(state: State, p: int, tile: int) -> State:
 
 
 def _start_turn(state: State) -> State:
-    state = state._replace(actions_taken=0)
+    if state.actions_taken:
+        state = state._replace(actions_taken=0)
     for tile in state.players[state.turn].council_down:
         state = reveal_council(state, state.turn, tile)
     return _settle(state)
@@ -256,9 +260,9 @@ def _end_turn(state: State) -> State:
     if state.turn == n - 1:
         if state.final_round:
             return state._replace(phase=Phase.OVER, pending=())
-        state = state._replace(turn=0, final_round=state.end_triggered)
+        state = state._replace(turn=0, final_round=state.end_triggered, actions_taken=0)
     else:
-        state = state._replace(turn=state.turn + 1)
+        state = state._replace(turn=state.turn + 1, actions_taken=0)
     return _start_turn(state)
 
 
@@ -288,20 +292,73 @@ def _answers(state: State, pending: Pending) -> list[Action]:
     return [TakeFollower(k) for k in FOLLOWERS]
 
 
+def _can_answer(state: State, pending: Pending) -> bool:
+    """Has ``pending`` any legal answer? (``bool(_answers(...))`` without building them.)"""
+    need = pending.need
+    me = state.players[pending.player]
+    if need == Need.PLACE:
+        return me.supply >= 1
+    if need == Need.LEVY:
+        res = me.res
+        return res[FLORIN] >= state.rules.levy_florins or any(res[k] >= 1 for k in _LEVY_ITEMS)
+    if need == Need.FAMILY:
+        return any(me.standing) or any(me.lying)
+    if need == Need.PROVINCE_TILE:
+        return bool(state.province_left[pending.arg])
+    if need == Need.FLORENCE_TILE:
+        return bool(pending.options)
+    return True
+
+
+def _answer_ok(state: State, pending: Pending, action: Action) -> bool:
+    """Is ``action`` one of :func:`_answers` of ``pending``? (without building them)."""
+    need = pending.need
+    kind = type(action)
+    me = state.players[pending.player]
+    if need == Need.PLACE:
+        if kind is not Place or me.supply < 1:
+            return False
+        town = action.town  # type: ignore[union-attr]
+        return (town == -1 and bool(pending.options)) or (
+            town in placement_towns(state.rules, pending.arg) and town >= 0)
+    if need == Need.LEVY:
+        if kind is not Levy:
+            return False
+        item = action.resource  # type: ignore[union-attr]
+        if item == FLORIN:
+            return me.res[FLORIN] >= state.rules.levy_florins
+        return item in _LEVY_ITEMS and me.res[item] >= 1
+    if need == Need.FAMILY:
+        if kind is not FamilyChoice:
+            return False
+        town, lay = action.town, action.lay_down  # type: ignore[union-attr]
+        if town not in state.rules.tables.towns or lay not in (0, 1):
+            return False
+        return (me.standing if lay == 1 else me.lying)[town] >= 1
+    if need == Need.PROVINCE_TILE:
+        return kind is PickTile and action.tile in state.province_left[pending.arg]  # type: ignore[union-attr]
+    if need == Need.FLORENCE_TILE:
+        return kind is PickTile and action.tile in pending.options  # type: ignore[union-attr]
+    return kind is TakeFollower and action.kind in FOLLOWERS  # type: ignore[union-attr]
+
+
+_LEVY_ITEMS = (SCROLL, CARRIAGE, BISHOP, *FOLLOWERS)
+
+
 def placement_towns(rules: Rules, area: int) -> tuple[int, ...]:
     """Towns a placement into ``area`` may use (0: any town, Florence included)."""
     if area == 0:
-        return tuple(range(len(rules.board.towns)))
+        return rules.tables.towns
     return rules.board.areas[area]
 
 
 def _settle(state: State) -> State:
     """Skip decisions nobody can take, then end the turn if nothing is left to do in it."""
-    while state.pending and not _answers(state, state.pending[0]):
+    while state.pending and not _can_answer(state, state.pending[0]):
         state = state._replace(pending=state.pending[1:])
     if (state.phase == Phase.PLAY and not state.pending
             and state.actions_taken >= _allowed_actions(state)
-            and not province_uses(state)):
+            and not (state.players[state.turn].province_up and province_uses(state))):
         return _end_turn(state)
     return state
 
@@ -405,60 +462,60 @@ def _trips(state: State, destinations: Iterable[int], budget_needed: int = 0
            ) -> list[tuple[int, int, bool]]:
     """(from, to, by carriage) for every standing member that can reach a destination."""
     me = state.players[state.turn]
-    dist = state.rules.board.distance
-    per = state.rules.travel_cost
+    step = state.rules.tables.step_cost
+    florins = me.res[FLORIN] - budget_needed
+    by_carriage = me.res[CARRIAGE] >= 1 and florins >= 0
     out = []
     dests = tuple(destinations)
     for frm, count in enumerate(me.standing):
         if not count:
             continue
+        row = step[frm]
         for to in dests:
             if frm == to:
-                if budget_needed <= me.res[FLORIN]:
+                if florins >= 0:
                     out.append((frm, to, False))
                 continue
-            if dist[frm][to] * per + budget_needed <= me.res[FLORIN]:
+            if row[to] <= florins:
                 out.append((frm, to, False))
-            if me.res[CARRIAGE] >= 1 and budget_needed <= me.res[FLORIN]:
+            if by_carriage:
                 out.append((frm, to, True))
     return out
 
 
 def town_actions(state: State) -> list[TownAction]:
     rules = state.rules
-    board = rules.board
+    tables = rules.tables
     me = state.players[state.turn]
+    scrolls_tile = has_council(me, rules, "scrolls")
+    price = rules.council_yields["scroll_price"]
+    florins = me.res[FLORIN]
+    with_bishop = me.res[BISHOP] >= 1
+    middlemen = state.middlemen
     out = []
-    targets = [t for t, c in enumerate(board.colours) if c in CREST_COLOURS or c == GREEN]
-    for frm, to, carriage in _trips(state, targets):
-        colour = board.colours[to]
-        cost = travel_cost(state, frm, to, carriage)
+    for frm, to, carriage in _trips(state, tables.targets):
+        cost = 0 if carriage else tables.step_cost[frm][to]
         ways = []
-        if colour == GREEN or state.middlemen[CREST_COLOURS.index(colour)] == to:
+        if tables.green[to] or to in middlemen:
             ways.append(False)
-        if me.res[BISHOP] >= 1:
+        if with_bishop:
             ways.append(True)
-        choices = (0, 1) if colour in ("brown", "purple") else (0,)
+        extra_ok = tables.brown[to] and scrolls_tile and florins - cost >= price
         for bishop in ways:
-            for choice in choices:
+            for choice in range(tables.choices[to]):
                 out.append(TownAction(frm, to, carriage, bishop, choice))
-                if (colour == "brown" and choice == 1 and has_council(me, rules, "scrolls")
-                        and me.res[FLORIN] - cost >= rules.council_yields["scroll_price"]):
+                if extra_ok and choice == 1:
                     out.append(TownAction(frm, to, carriage, bishop, choice, True))
     return out
 
 
 def _follower_payments(rules: Rules, region: int, res: tuple[int, ...], any_colours: bool
                        ) -> list[tuple[int, int, int]]:
-    need = rules.province_followers[region]
-    total = sum(need.values())
-    options = []
-    for pay in product(range(total + 1), repeat=3):
-        if sum(pay) != total or any(pay[i] > res[FOLLOWERS[i]] for i in range(3)):
-            continue
-        if any_colours or followers_match(need, pay):
-            options.append(pay)
-    return options
+    """The payments (assassins, knights, abbots) for ``region`` that ``res`` can afford."""
+    tables = rules.tables
+    options = tables.pays_any[region] if any_colours else tables.pays[region]
+    a, k, b = res[ASSASSIN], res[KNIGHT], res[ABBOT]
+    return [pay for pay in options if pay[0] <= a and pay[1] <= k and pay[2] <= b]
 
 
 @implements(C + "action.province.followers")
@@ -491,6 +548,8 @@ def province_actions(state: State) -> list[Province]:
     board = rules.board
     me = state.players[state.turn]
     kinds = {rules.province_tiles[t] for t in me.province_up}
+    frees = (False, True) if "free_takeover" in kinds else (False,)
+    anys = (False, True) if "any_colours" in kinds else (False,)
     out = []
     for frm, to, carriage in _trips(state, board.gates):
         region = board.gates[to]
@@ -499,11 +558,11 @@ def province_actions(state: State) -> list[Province]:
             continue
         space, _ = _next_space(state, region)
         base = travel_cost(state, frm, to, carriage)
-        for free in ((False, True) if "free_takeover" in kinds else (False,)):
+        for free in frees:
             cost = base + (0 if free else rules.board.tracks[region].costs[space])
             if cost > me.res[FLORIN]:
                 continue
-            for any_colours in ((False, True) if "any_colours" in kinds else (False,)):
+            for any_colours in anys:
                 for pay in _follower_payments(rules, region, me.res, any_colours):
                     out.append(Province(frm, to, carriage, *pay, any_colours, free))
     return out
@@ -556,19 +615,13 @@ def setup_placements(state: State) -> list[SetupPlace]:
         areas = [state.roll]
     else:
         areas = sorted(board.areas)
-    out = []
-    for area in areas:
-        towns = board.areas[area]
-        out += [SetupPlace(area, a, b) for a in towns for b in towns if a <= b]
-    return out
+    pairs = state.rules.tables.setup_pairs
+    return [SetupPlace(area, a, b) for area in areas for a, b in pairs[area]]
 
 
 def is_legal(state: State, action: Action) -> bool:
-    try:
-        apply(state, action)
-    except IllegalAction:
-        return False
-    return True
+    """Whether :func:`apply` accepts ``action`` in ``state``."""
+    return _core_is_legal(apply, state, action)
 
 
 # ---------------------------------------------------------------- apply
@@ -592,9 +645,10 @@ def apply(state: State, action: Action) -> State:
         if kind in (TownAction, Province, Office, Reinforce, Recover):
             if state.actions_taken >= _allowed_actions(state):
                 raise _illegal("turn.structure", N_("You have already taken your action."))
-            handler = _MAIN[kind]
-            new = handler(state, action)
-            return _settle(new._replace(actions_taken=new.actions_taken + 1))
+            new = _MAIN[kind](state, action)
+            if kind not in _COUNTS_ITSELF:
+                new = new._replace(actions_taken=new.actions_taken + 1)
+            return _settle(new)
     clause = {Phase.SETUP_COUNCIL: "setup.council_choice", Phase.SETUP_ROLL: "setup.placement_roll",
               Phase.SETUP_CHOICE: "setup.placement_choice"}.get(state.phase, "turn.structure")
     raise _illegal(clause, N_("{action} is not possible now."), action=kind.__name__)
@@ -710,7 +764,7 @@ def _town(state: State, action: TownAction) -> State:
             if tile_kind == kind and has_council(me, rules, tile):
                 gains.append((kind, 1))
     me = me._replace(res=_gain(me.res, *gains))
-    return _with(state, p, me)._replace(middlemen=middlemen)
+    return _with(state, p, me, middlemen=middlemen, actions_taken=state.actions_taken + 1)
 
 
 def _place_on_track(state: State, p: int, me: Player, town: int, track: int) -> State:
@@ -722,7 +776,7 @@ def _place_on_track(state: State, p: int, me: Player, town: int, track: int) -> 
     overflow = state.overflow
     if beyond:
         overflow = _bump(overflow, track, 1)
-    state = _with(state, p, me)._replace(tracks=tuple(tracks), overflow=overflow)
+    state = _with(state, p, me, tracks=tuple(tracks), overflow=overflow)
     if not beyond and state.rules.board.tracks[track].crests[space]:
         state = take_crest(state, p)
     return state
@@ -820,10 +874,13 @@ def _reinforce(state: State, action: Reinforce) -> State:
 def _recover(state: State, action: Recover) -> State:
     p = state.turn
     me = state.players[p]
-    standing = tuple(s + y for s, y in zip(me.standing, me.lying, strict=True))
-    me = me._replace(standing=standing, lying=(0,) * len(standing),
-                     res=_gain(me.res, (FLORIN, state.rules.recovery_florins)))
-    state = _with(state, p, me)
+    if any(me.lying):
+        me = me._replace(standing=tuple(map(add, me.standing, me.lying)),
+                         lying=(0,) * len(me.lying),
+                         res=_gain(me.res, (FLORIN, state.rules.recovery_florins)))
+    else:
+        me = me._replace(res=_gain(me.res, (FLORIN, state.rules.recovery_florins)))
+    state = _with(state, p, me, actions_taken=state.actions_taken + 1)
     if has_council(me, state.rules, "recovery") and me.supply >= 1:
         state = roll_into_play(state, p, via_reinforcement=False, optional=True)
     return state
@@ -831,6 +888,8 @@ def _recover(state: State, action: Recover) -> State:
 
 _MAIN = {TownAction: _town, Province: _province, Office: _office, Reinforce: _reinforce,
          Recover: _recover}
+#: Handlers that count the main action themselves (saving a copy of the state).
+_COUNTS_ITSELF = (TownAction, Recover)
 
 
 @implements(C + "end.double_turn", C + "end.pass_bonus", C + "turn.structure")
@@ -896,7 +955,7 @@ def family_return(rules: Rules) -> int:
 
 def _answer(state: State, action: Action) -> State:
     pending = state.pending[0]
-    if action not in _answers(state, pending):
+    if not _answer_ok(state, pending, action):
         clause = {Need.PLACE: "action.reinforcement", Need.LEVY: "event.levy",
                   Need.FAMILY: "event.family", Need.PROVINCE_TILE: "action.province.tile",
                   Need.FLORENCE_TILE: "action.florence.tiles",
@@ -911,7 +970,7 @@ def _answer(state: State, action: Action) -> State:
         if action.town >= 0:  # type: ignore[union-attr]
             me = me._replace(supply=me.supply - 1,
                              standing=_bump(me.standing, action.town, 1))  # type: ignore[union-attr]
-        return _settle(_with(state, p, me)._replace(pending=rest))
+        return _settle(_with(state, p, me, pending=rest))
     if pending.need == Need.LEVY:
         kind = action.resource  # type: ignore[union-attr]
         amount = rules.levy_florins if kind == FLORIN else 1
@@ -933,7 +992,7 @@ def _answer(state: State, action: Action) -> State:
         return _settle(_pick_florence(state, pending, action.tile, rest))  # type: ignore[union-attr]
     else:
         me = me._replace(res=_gain(me.res, (action.kind, 1)))  # type: ignore[union-attr]
-    return _settle(_with(state, p, me)._replace(pending=rest))
+    return _settle(_with(state, p, me, pending=rest))
 
 
 @implements(C + "action.florence.tiles", C + "action.florence.nobility",
@@ -954,12 +1013,191 @@ def _pick_florence(state: State, pending: Pending, tile: int, rest: tuple[Pendin
 
 
 # ---------------------------------------------------------------- random play
+#
+# A random player draws a kind of action uniformly among the kinds that have a
+# legal action, then the action's parameters one after the other, each uniformly
+# among the values that still leave a legal action (so every legal action has a
+# positive probability, without listing them all). Every draw mirrors the
+# conditions of the corresponding ``*_actions`` function above; the test-suite
+# checks that each sampled action is in ``legal_actions`` and accepted by ``apply``.
+
+def _pick(rng: Random, options: list[Any]) -> Any:
+    n = len(options)
+    return options[int(rng.random() * n)] if n > 1 else options[0]
+
+
+def _sample_town(state: State, rng: Random) -> TownAction | None:
+    rules = state.rules
+    tables = rules.tables
+    me = state.players[state.turn]
+    res = me.res
+    florins, carriages, bishops = res[FLORIN], res[CARRIAGE] >= 1, res[BISHOP] >= 1
+    middlemen = state.middlemen
+    green = tables.green
+    standing = me.standing
+    froms = [t for t in tables.towns if standing[t]]
+    tos: list[int] = []
+    row: tuple[int, ...] = ()
+    frm = -1
+    while froms:
+        i = int(rng.random() * len(froms))
+        frm = froms[i]
+        row = tables.step_cost[frm]
+        if carriages:
+            tos = [to for to in tables.targets if bishops or green[to] or to in middlemen]
+        else:
+            tos = [to for to in tables.targets
+                   if row[to] <= florins and (bishops or green[to] or to in middlemen)]
+        if tos:
+            break
+        froms[i] = froms[-1]
+        froms.pop()
+    if not tos:
+        return None
+    to = _pick(rng, tos)
+    if to == frm:
+        carriage = False
+    else:
+        walk = row[to] <= florins
+        carriage = rng.random() < 0.5 if (walk and carriages) else not walk
+    free = green[to] or to in middlemen
+    bishop = rng.random() < 0.5 if (free and bishops) else not free
+    choice = int(rng.random() * tables.choices[to])
+    extra = False
+    if (choice == 1 and tables.brown[to] and has_council(me, rules, "scrolls")
+            and florins - (0 if carriage else row[to]) >= rules.council_yields["scroll_price"]):
+        extra = rng.random() < 0.5
+    return TownAction(frm, to, carriage, bishop, choice, extra)
+
+
+def _sample_province(state: State, rng: Random) -> Province | None:
+    rules = state.rules
+    tables = rules.tables
+    me = state.players[state.turn]
+    res = me.res
+    if res[ASSASSIN] + res[KNIGHT] + res[ABBOT] < tables.fewest_followers:
+        return None
+    florins, carriages = res[FLORIN], res[CARRIAGE] >= 1
+    kinds = {rules.province_tiles[t] for t in me.province_up}
+    has_free, has_any = "free_takeover" in kinds, "any_colours" in kinds
+    standing = me.standing
+    step = tables.step_cost
+    beyond_ok = state.final_round or not tables.full_track_final_only   # as may_place
+    options = []
+    for to, region in tables.gates:
+        if not (beyond_ok or len(state.tracks[region]) < tables.usable[region]):
+            continue
+        pays = _follower_payments(rules, region, res, False)
+        pays_any = _follower_payments(rules, region, res, True) if has_any else []
+        if not pays and not pays_any:
+            continue
+        price = rules.board.tracks[region].costs[_next_space(state, region)[0]]
+        least = 0 if has_free else price
+        froms = [frm for frm in tables.towns if standing[frm] and least + (
+            0 if frm == to or carriages else step[frm][to]) <= florins]
+        if froms:
+            options.append((to, region, price, pays, pays_any, froms))
+    if not options:
+        return None
+    to, region, price, pays, pays_any, froms = _pick(rng, options)
+    frm = _pick(rng, froms)
+    prices = (price, 0) if has_free else (price,)     # free = False, True
+    least = min(prices)
+    if frm == to:
+        ways = [False]
+    else:
+        ways = ([False] if step[frm][to] + least <= florins else []) + (
+            [True] if carriages and least <= florins else [])
+    carriage = _pick(rng, ways)
+    travel = 0 if carriage or frm == to else step[frm][to]
+    free = _pick(rng, [f for f, cost in zip((False, True), prices, strict=False)
+                       if travel + cost <= florins])
+    any_colours = _pick(rng, ([False] if pays else []) + ([True] if pays_any else []))
+    pay = _pick(rng, pays_any if any_colours else pays)
+    return Province(frm, to, carriage, *pay, any_colours, free)
+
+
+def _sample_office(state: State, rng: Random) -> Office | None:
+    rules = state.rules
+    tables = rules.tables
+    me = state.players[state.turn]
+    res = me.res
+    if res[SCROLL] < rules.florence_scrolls:
+        return None
+    florins, carriages = res[FLORIN], res[CARRIAGE] >= 1
+    florence = rules.board.florence
+    column = [row[florence] for row in tables.step_cost]
+    standing = me.standing
+    beyond_ok = state.final_round or not tables.full_track_final_only   # as may_place
+    options = []
+    for track in (COUNCIL, NOBILITY):
+        if not (beyond_ok or len(state.tracks[track]) < tables.usable[track]):
+            continue
+        budget = florins - (rules.additional_cost if state.extra_cost_on == track else 0)
+        if budget < 0:
+            continue
+        froms = [frm for frm in tables.towns if standing[frm] and (
+            frm == florence or carriages or column[frm] <= budget)]
+        if froms:
+            options.append((track, budget, froms))
+    if not options:
+        return None
+    track, budget, froms = _pick(rng, options)
+    frm = _pick(rng, froms)
+    if frm == florence:
+        carriage = False
+    else:
+        walk = column[frm] <= budget
+        carriage = rng.random() < 0.5 if (walk and carriages) else not walk
+    return Office(frm, florence, carriage, track)
+
+
+def _sample_use(state: State, rng: Random) -> UseProvince | None:
+    uses = province_uses(state)
+    return _pick(rng, uses) if uses else None
+
+
+def _sample_reinforce(state: State, rng: Random) -> Reinforce | None:
+    return REINFORCE if state.players[state.turn].supply >= 1 else None
+
+
+def _sample_recover(state: State, rng: Random) -> Recover:
+    return RECOVER
+
+
+def _sample_pass(state: State, rng: Random) -> Pass:
+    return PASS
+
+
+_MAIN_SAMPLERS = (_sample_town, _sample_province, _sample_office, _sample_reinforce,
+                  _sample_recover)
+
 
 def random_action(state: State, rng: Random) -> Action:
-    """A random legal action: first a kind of action, then one of that kind, uniformly."""
-    actions = legal_actions(state)
-    groups: dict[type, list[Action]] = {}
-    for action in actions:
-        groups.setdefault(type(action), []).append(action)
-    kind = rng.choice(list(groups))
-    return rng.choice(groups[kind])
+    """A random legal action: first a kind of action (uniformly among the kinds with a legal
+    action), then its parameters, each among the values that keep it legal.
+
+    Nothing is listed in full: this is the fast policy of random playouts. Every action it
+    returns is one of :func:`legal_actions`, and every legal action can come out.
+    """
+    if state.pending or state.phase != Phase.PLAY:
+        actions = legal_actions(state)
+        if not actions:
+            raise _illegal("end.winner", N_("The game is over; no more actions."))
+        return _pick(rng, list(actions))
+    samplers: list[Any] = []
+    if state.players[state.turn].province_up:
+        samplers.append(_sample_use)
+    allowed = _allowed_actions(state)
+    if state.actions_taken < allowed:
+        samplers += _MAIN_SAMPLERS
+    if state.final_round or state.actions_taken >= allowed:
+        samplers.append(_sample_pass)
+    while samplers:
+        i = int(rng.random() * len(samplers))
+        action = samplers[i](state, rng)
+        if action is not None:
+            return action  # type: ignore[no-any-return]
+        samplers[i] = samplers[-1]
+        samplers.pop()
+    raise AssertionError("no legal action in play")  # Recover or Pass is always legal

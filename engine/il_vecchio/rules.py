@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
@@ -83,6 +83,64 @@ class Rules:
 
     def region_of_tile(self, tile: int) -> int:
         return tile // self.tiles_per_region
+
+    @cached_property
+    def tables(self) -> Tables:
+        """Lookup tables derived from these rules, built once on first use (not compared)."""
+        return build_tables(self)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Derived lookup tables the engine's hot paths use (:attr:`Rules.tables`)."""
+
+    towns: tuple[int, ...]                        # every town index
+    step_cost: tuple[tuple[int, ...], ...]        # Florins to walk from -> to (0 when staying)
+    targets: tuple[int, ...]                      # towns with a town action (crest colours, green)
+    green: tuple[bool, ...]                       # per town
+    brown: tuple[bool, ...]                       # per town
+    choices: tuple[int, ...]                      # per town: 2 goods to choose from, else 1
+    gates: tuple[tuple[int, int], ...]            # (red town, region)
+    pays: tuple[tuple[tuple[int, int, int], ...], ...]      # per region: matching payments
+    pays_any: tuple[tuple[tuple[int, int, int], ...], ...]  # per region: any colours
+    usable: tuple[int, ...]                       # per track
+    setup_pairs: Mapping[int, tuple[tuple[int, int], ...]]  # area -> town pairs (a <= b)
+    middleman_setups: tuple[tuple[int, ...], ...]  # every legal start position of the middlemen
+    fewest_followers: int                         # the smallest follower count of a province
+    full_track_final_only: bool                   # end.full_track_final_only
+
+
+def build_tables(rules: Rules) -> Tables:
+    from itertools import product
+
+    from regelwerk.engine.il_vecchio.board import CREST_COLOURS, GREEN, TRACKS
+    from regelwerk.engine.il_vecchio.play import followers_match, middleman_setups
+
+    board = rules.board
+    towns = tuple(range(len(board.towns)))
+    pays, pays_any = [], []
+    for need in rules.province_followers:
+        total = sum(need.values())
+        every = tuple(pay for pay in product(range(total + 1), repeat=3) if sum(pay) == total)
+        pays_any.append(every)
+        pays.append(tuple(pay for pay in every if followers_match(need, pay)))
+    return Tables(
+        towns=towns,
+        step_cost=tuple(tuple(d * rules.travel_cost for d in row) for row in board.distance),
+        targets=tuple(t for t in towns if board.colours[t] in CREST_COLOURS
+                      or board.colours[t] == GREEN),
+        green=tuple(c == GREEN for c in board.colours),
+        brown=tuple(c == "brown" for c in board.colours),
+        choices=tuple(2 if c in ("brown", "purple") else 1 for c in board.colours),
+        gates=tuple(board.gates.items()),
+        pays=tuple(pays), pays_any=tuple(pays_any),
+        usable=tuple(rules.usable(t) for t in range(len(TRACKS))),
+        setup_pairs={area: tuple((a, b) for a in ts for b in ts if a <= b)
+                     for area, ts in board.areas.items()},
+        middleman_setups=tuple(middleman_setups(rules)),
+        fewest_followers=min(sum(need.values()) for need in rules.province_followers),
+        full_track_final_only=bool(rules.spec["end.full_track_final_only"]),
+    )
 
 
 def _variants(chosen: Mapping[str, Any]) -> dict[str, str]:

@@ -119,9 +119,12 @@ def localise(spec: Spec, value: Any, lang: str) -> str:
     terms = {t.key: getattr(t, lang, t.en) for t in spec.glossary}
     if isinstance(value, list | tuple):
         inner = [localise(spec, v, lang) for v in value]
-        if any(isinstance(v, list | tuple) for v in value):
+        if any(isinstance(v, list | tuple | dict) for v in value):
             return "; ".join(f"({v})" for v in inner)
         return ", ".join(inner)
+    if isinstance(value, dict):
+        return "; ".join(f"{localise(spec, k, lang)}: {localise(spec, v, lang)}"
+                         for k, v in value.items())
     if isinstance(value, str):
         return terms.get(value, value)
     return str(value)

@@ -6,8 +6,9 @@ Each test cites the example's section in the German (de) and English (en) rules.
 from __future__ import annotations
 
 import pytest
-from iv_helpers import after_setup, clean, edit
 from regelwerk.engine import il_vecchio as iv
+
+from tests.il_vecchio.iv_helpers import after_setup, clean, edit
 
 
 @pytest.mark.clause("il_vecchio:travel.roads", "il_vecchio:travel.carriage")

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from iv_helpers import after_setup, clean, council_tile, edit, province_tile
 from regelwerk.engine import il_vecchio as iv
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.errors import IllegalAction
+
+from tests.il_vecchio.iv_helpers import after_setup, clean, council_tile, edit, province_tile
 
 
 def test_register_is_complete() -> None:

@@ -92,3 +92,94 @@ def test_legal_actions_are_all_legal() -> None:
         for action in iv.legal_actions(state):
             assert iv.is_legal(state, action)
         state = iv.apply(state, iv.random_action(state, rng))
+
+
+def _random_state(seed: int, players: int, steps: int, variants: dict[str, str] | None = None
+                  ) -> tuple[iv.State, Random]:
+    rng = Random(f"{seed}/walk")
+    state = iv.new_game(seed, {"players": players, **(variants or {})})
+    for _ in range(steps):
+        if iv.is_terminal(state):
+            break
+        state = iv.apply(state, iv.random_action(state, rng))
+    return state, rng
+
+
+@pytest.mark.clause("il_vecchio:turn.structure")
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 4), steps=st.integers(0, 400),
+       variant=st.sampled_from([None, *((name, options[1]) for name, options in
+                                        iv.VARIANTS.items())]))
+def test_random_action_is_legal(seed: int, players: int, steps: int,
+                                variant: tuple[str, str] | None) -> None:
+    """The fast random policy only returns actions that legal_actions lists and apply accepts."""
+    state, rng = _random_state(seed, players, steps, dict([variant]) if variant else None)
+    if iv.is_terminal(state):
+        return
+    legal = set(iv.legal_actions(state))
+    for _ in range(25):
+        action = iv.random_action(state, rng)
+        assert action in legal, action
+        assert iv.is_legal(state, action)
+        iv.apply(state, action)
+
+
+def test_random_action_reaches_every_kind_of_main_action() -> None:
+    """Every kind with a legal action can come out of the random policy."""
+    for seed in range(40):
+        state, rng = _random_state(seed, 3, 60)
+        if iv.is_terminal(state) or state.pending or state.phase != iv.Phase.PLAY:
+            continue
+        legal = set(iv.legal_actions(state))
+        drawn = {iv.random_action(state, rng) for _ in range(3000)}
+        assert drawn <= legal
+        assert {type(a) for a in drawn} == {type(a) for a in legal}
+        if len(legal) <= 60:
+            assert drawn == legal
+
+
+def test_legal_actions_have_no_duplicates() -> None:
+    for seed in range(5):
+        state, rng = _random_state(seed, 4, 0)
+        while not iv.is_terminal(state):
+            actions = iv.legal_actions(state)
+            assert len(set(actions)) == len(actions)
+            state = iv.apply(state, iv.random_action(state, rng))
+
+
+ACTION_KINDS = [iv.KeepCouncil, iv.SetupPlace, iv.TownAction, iv.Province, iv.Office,
+                iv.Reinforce, iv.Recover, iv.UseProvince, iv.Pass, iv.Place, iv.Levy,
+                iv.FamilyChoice, iv.PickTile, iv.TakeFollower]
+
+
+def _example(kind: type) -> iv.Action:
+    import dataclasses
+
+    return kind(*(0 for f in dataclasses.fields(kind)
+                  if f.default is dataclasses.MISSING))  # type: ignore[no-any-return]
+
+
+def test_actions_of_different_kinds_never_compare_equal() -> None:
+    import dataclasses
+
+    examples = [_example(kind) for kind in ACTION_KINDS]
+    assert all(dataclasses.is_dataclass(a) for a in examples)
+    for i, a in enumerate(examples):
+        for j, b in enumerate(examples):
+            assert (a == b) == (i == j), (a, b)
+    assert iv.REINFORCE != iv.RECOVER != iv.PASS != iv.REINFORCE
+    assert len({iv.REINFORCE, iv.RECOVER, iv.PASS, iv.PickTile(0), iv.Place(0)}) == 5
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        iv.Place(0).town = 1  # type: ignore[misc]
+
+
+def test_every_action_kind_round_trips_through_json() -> None:
+    for kind in ACTION_KINDS:
+        action = _example(kind)
+        data = iv.action_to_json(action)
+        assert iv.action_from_json(json.loads(json.dumps(data))) == action
+    data = iv.action_to_json(iv.TownAction(1, 2, True, False, 1))
+    assert data == {"type": "town", "frm": 1, "to": 2, "carriage": True, "bishop": False,
+                    "choice": 1, "extra": False}
+    # fields with a default may be left out of a hand-written record
+    assert iv.action_from_json({"type": "use_province", "tile": 3}) == iv.UseProvince(3)

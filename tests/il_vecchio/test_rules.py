@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from iv_helpers import after_setup, clean, council_tile, edit, province_tile
 from regelwerk.engine import il_vecchio as iv
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.spec import SpecError
+
+from tests.il_vecchio.iv_helpers import after_setup, clean, council_tile, edit, province_tile
 
 
 @pytest.mark.clause("il_vecchio:setup.board")
