@@ -128,7 +128,8 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("game", metavar=_("GAME"), help=_("game id"))
     p.add_argument("-n", "--games", type=int, default=1000, help=_("number of games (default 1000)"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the run (default 0)"))
-    p.add_argument("--players", type=int, help=_("number of players (default: the game's minimum)"))
+    p.add_argument("--players", type=int,
+                   help=_("number of players (default: the game's smallest multi-player game)"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
     p.add_argument("--board", type=Path, metavar=_("FILE"),
@@ -297,7 +298,8 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
         raise UsageError(_("-n must be at least 1"))
     options = _parse_options(args.option, lang)
     low, high = module.PLAYERS
-    players = args.players if args.players is not None else low
+    players = args.players if args.players is not None else getattr(
+        module, "DEFAULT_PLAYERS", low)
     if not low <= players <= high:
         raise UsageError(_("{game} is played by {low} to {high} players, not {players}").format(
             game=info.id, low=low, high=high, players=players))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.florenz.actions import (
     Accept,
     Action,
@@ -92,7 +93,12 @@ from regelwerk.engine.florenz.scoring import (
 from regelwerk.engine.florenz.solo import letter_medici, letter_target
 from regelwerk.engine.florenz.state import Automa, Phase, State
 
-PLAYERS = (1, 5)
+_SPEC = spec_module.load("florenz")
+#: (fewest, most) families; the solo game is the one-family case.
+PLAYERS = (_SPEC["players.min"], _SPEC["players.max"])
+#: What ``regelwerk simulate florenz`` plays without ``--players``: the smallest
+#: multi-family game.
+DEFAULT_PLAYERS = _SPEC["players.min_multiplayer"]
 
 
 def current_player(state: State) -> int:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.il_vecchio.actions import (
     PASS,
     RECOVER,
@@ -80,7 +81,8 @@ from regelwerk.engine.il_vecchio.scoring import (
 )
 from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, Player, State
 
-PLAYERS = (2, 4)
+#: (fewest, most) players, from spec.
+PLAYERS = tuple(spec_module.load("il_vecchio")["players.count"])
 
 
 def current_player(state: State) -> int:

@@ -60,7 +60,8 @@ from regelwerk.engine.medici_vs_strozzi.scoring import (
 )
 from regelwerk.engine.medici_vs_strozzi.state import Phase, State
 
-PLAYERS = (2, 2)
+#: (fewest, most) players, from spec.
+PLAYERS = (rules_for().spec["players.count"],) * 2
 
 
 def current_player(state: State) -> int:
