@@ -68,7 +68,8 @@ def main() -> None:
     for game in games.games():
         module = games.get(game).engine_module()
         low, high = module.PLAYERS
-        for players in sorted({low, high}):
+        default = getattr(module, "DEFAULT_PLAYERS", low)
+        for players in sorted({low, default, high}):
             row = playouts(game, args.seconds, players)
             figures[f"{game}/{players}p"] = row
             verdict = "meets" if row["actions_per_s"] >= TARGET else "MISSES"
