@@ -129,7 +129,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("-n", "--games", type=int, default=1000, help=_("number of games (default 1000)"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the run (default 0)"))
     p.add_argument("--players", type=int,
-                   help=_("number of players (default: the game's smallest multi-player game)"))
+                   help=_("number of players (default: the game's usual count)"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                    help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
     p.add_argument("--board", type=Path, metavar=_("FILE"),
@@ -353,7 +353,8 @@ def cmd_verify(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
             statement = fill(spec, gettext_for(lang, invariant.statement), lang)
             rows.append({"game": info.id, "id": invariant.id, "status": result.status,
                          "statement": statement, "clauses": list(invariant.clauses),
-                         "ranges": invariant.ranges, "seconds": round(seconds, 3),
+                         "ranges": gettext_for(lang, invariant.ranges) if invariant.ranges else "",
+                         "seconds": round(seconds, 3),
                          **{k: v for k, v in result.to_json().items() if k != "status"}})
     if args.json:
         out(json.dumps(rows, indent=1, ensure_ascii=False))

@@ -96,9 +96,8 @@ from regelwerk.engine.florenz.state import Automa, Phase, State
 _SPEC = spec_module.load("florenz")
 #: (fewest, most) families; the solo game is the one-family case.
 PLAYERS = (_SPEC["players.min"], _SPEC["players.max"])
-#: What ``regelwerk simulate florenz`` plays without ``--players``: the smallest
-#: multi-family game.
-DEFAULT_PLAYERS = _SPEC["players.min_multiplayer"]
+#: The family count ``new_game`` and ``regelwerk simulate`` use when none is given.
+DEFAULT_PLAYERS = _SPEC["players.default"]
 
 
 def current_player(state: State) -> int:

@@ -52,7 +52,8 @@ def violations(state: State) -> list[str]:
             broken.append("florenz.gifts_nonnegative")
     cards = sum(len(d) for d in state.decks) + sum(len(d) for d in state.discards) + sum(
         len(h) for h in state.hands)
-    if cards != 3 * 4 * rules.spec["scandal.copies"]:
+    spec = rules.spec
+    if cards != spec["scandal.sets"] * spec["scandal.kinds_per_set"] * spec["scandal.copies"]:
         broken.append("florenz.cards_conserved")
     if state.automa is not None and state.hands[rules.automa]:
         broken.append("florenz.solo_no_hand")

@@ -36,13 +36,13 @@ from regelwerk.engine.florenz.actions import (
     Send,
 )
 from regelwerk.engine.florenz.rules import (
+    CONTESSINA,
     COSIMO,
     DEBUTANT,
     GAME,
     GIOVANNI,
     LADY,
     MAESTRO,
-    MEDICI,
     Rules,
     default_rules,
     rules_from_spec,
@@ -61,10 +61,11 @@ C = "florenz:"
 
 
 def rules_for(options: Mapping[str, Any] | None = None) -> Rules:
-    """Rules for ``options``: ``players`` (1-5; 1 = solo against Strozzi), ``board`` (printed
-    values), variants (``solo_level``: normal, easier, harder)."""
+    """Rules for ``options``: ``players`` (``players.min``-``players.max``; 1 = solo against
+    Strozzi; ``players.default`` when not given), ``board`` (printed values), variants
+    (``solo_level``: normal, easier, harder)."""
     options = dict(options or {})
-    players = options.pop("players", 3)
+    players = options.pop("players", None)
     board = options.pop("board", None)
     if not board and not options:
         return default_rules(players)
@@ -88,11 +89,11 @@ def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
     plans = tuple(rng.sample(range(len(rules.plan_cards)), n))
     tiles = [t - 1 for t in rules.spec["disc.location_tiles"]]
     rng.shuffle(tiles)
-    first3, rest = tiles[:3], tiles[3:]
-    carriages = list(first3)
+    first, rest = tiles[:rules.medici], tiles[rules.medici:]     # one per carriage
+    carriages = list(first)
     rng.shuffle(carriages)
     rng.shuffle(rest)
-    bottom = list(first3)
+    bottom = list(first)
     rng.shuffle(bottom)
     loc_stack = list(reversed(rest + bottom))        # next tile last
     times = list(rules.time_tiles)
@@ -100,29 +101,29 @@ def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
     sector_loc = [NONE] * rules.rounds
     sector_time = [NONE] * rules.rounds
     sector_time[0] = rules.round1_time
-    for r in range(3):
+    for r in range(rules.visible_sectors):
         sector_loc[r] = loc_stack.pop()
         if r:
             sector_time[r] = times.pop()
     decks = []
-    for m in range(len(MEDICI)):
+    for m in range(rules.medici):
         deck = [m * len(rules.scandal_kinds[m]) + k for k in range(len(rules.scandal_kinds[m]))
                 for _ in range(rules.spec["scandal.copies"])]
         Random(f"{seed}/deck/{m}/0").shuffle(deck)
         decks.append(tuple(deck))
     state = State(
         rules=rules, seed=seed, round=1, phase=Phase.SETUP, current=(start - 1) % n,
-        start=start, setup_left=n, queues=((),) * 9,
+        start=start, setup_left=n, queues=((),) * rules.locations,
         where=tuple(RETIRED if absent(rules, p) else RESERVE
                     for p in range(n * rules.pieces_per_family)),
         clock=(rules.clock_start,) * n,
-        points=(0,) * n, gifts=(rules.gifts_start,) * n, given=((0, 0, 0),) * n,
-        boards=tuple(kinds), cups=((NONE,) * len(rules.boast_thresholds),) * 9,
-        escorts=((),) * len(rules.edges), spies=((),) * 9, doormen=((),) * 9,
-        guards=rules.guard_supply, hands=((),) * n, decks=tuple(decks), discards=((), (), ()),
+        points=(0,) * n, gifts=(rules.gifts_start,) * n, given=((0,) * rules.medici,) * n,
+        boards=tuple(kinds), cups=((NONE,) * len(rules.boast_thresholds),) * rules.locations,
+        escorts=((),) * len(rules.edges), spies=((),) * rules.locations,
+        doormen=((),) * rules.locations, guards=rules.guard_supply, hands=((),) * n,
+        decks=tuple(decks), discards=((),) * rules.medici,
         shuffles=0, passed=(False,) * n, rings=(NONE,) * n,
-        carriages=(carriages[0], carriages[1], carriages[2]),
-        targets=(sector_loc[0], sector_loc[1], sector_loc[2]),
+        carriages=tuple(carriages), targets=tuple(sector_loc[:rules.medici]),
         sector_loc=tuple(sector_loc), sector_time=tuple(sector_time),
         loc_stack=tuple(loc_stack), time_stack=tuple(times), plans=plans, offer=((), 0))
     if rules.automa >= 0:
@@ -158,7 +159,7 @@ def with_setup(state: State, *, start: int | None = None,
     if targets is not None:
         tg = tuple(t - 1 for t in targets)
         changes["targets"] = tg
-        changes["sector_loc"] = tg + state.sector_loc[3:]
+        changes["sector_loc"] = tg + state.sector_loc[len(tg):]
     if boards:
         kinds = list(state.boards)
         for loc, name in boards.items():
@@ -176,7 +177,7 @@ def with_queues(state: State, queues: Mapping[int, Any]) -> State:
     tests; the caller states a position the rules can reach.
     """
     where = [RETIRED if absent(state.rules, p) else RESERVE for p in range(len(state.where))]
-    built = [()] * 9
+    built = [()] * state.rules.locations
     for loc, members in queues.items():
         pieces = []
         for family, rank in members:
@@ -242,8 +243,8 @@ def _own_piece(state: State, piece: int, clause: str) -> int:
     return state.where[piece]
 
 
-def _location(value: Any, clause: str) -> int:
-    if type(value) is not int or not 1 <= value <= 9:
+def _location(state: State, value: Any, clause: str) -> int:
+    if type(value) is not int or not 1 <= value <= state.rules.locations:
         raise IllegalAction(clause, N_("There is no location {location}."), location=value)
     return value - 1
 
@@ -273,7 +274,7 @@ def _pass_actions(state: State) -> list[Pass]:
     if sum(state.passed) == state.families - 1:
         return [Pass(0)]
     taken = set(state.rings)
-    return [Pass(i + 1) for i in range(9) if i not in taken]
+    return [Pass(i + 1) for i in range(state.rules.locations) if i not in taken]
 
 
 def _swaps(state: State, family: int) -> list[BonusSwap]:
@@ -427,7 +428,7 @@ def apply(state: State, action: Action) -> State:
 
 @implements(C + "setup.first_debutants")
 def _place(state: State, action: Place) -> State:
-    loc = _location(action.location, C + "setup.first_debutants")
+    loc = _location(state, action.location, C + "setup.first_debutants")
     if state.queues[loc]:
         raise IllegalAction(C + "setup.first_debutants",
                             N_("The first debutants go to empty queues only."))
@@ -477,7 +478,7 @@ def _pass(state: State, action: Pass) -> State:
             raise IllegalAction(C + "action.pass", N_("The last family to pass places no ring; "
                                                       "pass with location 0."))
         return state._replace(passed=_set(state.passed, f, True), clock=clock)
-    loc = _location(action.location, C + "action.pass")
+    loc = _location(state, action.location, C + "action.pass")
     if loc in state.rings:
         raise IllegalAction(C + "action.pass", N_("Location {location} already has a ring."),
                             location=action.location)
@@ -509,7 +510,7 @@ def _bonus(state: State, action: Action) -> State:
 @implements(C + "action.send", C + "queue.capacity")
 def _send(state: State, action: Send) -> State:
     f = state.current
-    loc = _location(action.location, C + "action.send")
+    loc = _location(state, action.location, C + "action.send")
     piece = _reserve(state, f, DEBUTANT)
     if piece < 0:
         raise IllegalAction(C + "action.send", N_("No debutant is left on the family board."))
@@ -585,7 +586,7 @@ def _move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
 
 def _move(state: State, action: Move) -> State:
     _own_piece(state, action.piece, C + "action.move")
-    dst = _location(action.to, C + "action.move")
+    dst = _location(state, action.to, C + "action.move")
     clock = _spend(state, state.current, state.rules.cost_move, "move")
     return _move_piece(state._replace(clock=clock), action.piece, dst)
 
@@ -593,8 +594,8 @@ def _move(state: State, action: Move) -> State:
 @implements(C + "action.hurry")
 def _hurry_twice(state: State, action: HurryTwice) -> State:
     _own_piece(state, action.piece, C + "action.hurry")
-    via = _location(action.via, C + "action.hurry")
-    dst = _location(action.to, C + "action.hurry")
+    via = _location(state, action.via, C + "action.hurry")
+    dst = _location(state, action.to, C + "action.hurry")
     if via == dst:
         raise IllegalAction(C + "action.hurry", N_("A hurrying member cannot stop where it "
                                                    "passes through."))
@@ -612,8 +613,8 @@ def _hurry_pair(state: State, action: HurryPair) -> State:
                                                    "members."))
     clock = _spend(state, state.current, state.rules.cost_hurry, "hurry")
     state = _move_piece(state._replace(clock=clock), action.piece,
-                        _location(action.to, C + "action.hurry"))
-    return _move_piece(state, action.other, _location(action.other_to, C + "action.hurry"))
+                        _location(state, action.to, C + "action.hurry"))
+    return _move_piece(state, action.other, _location(state, action.other_to, C + "action.hurry"))
 
 
 def _cups_left(state: State, family: int) -> int:
@@ -629,7 +630,7 @@ def _boast_field(state: State, family: int, loc: int) -> int:
 @implements(C + "action.boast")
 def _boast(state: State, action: Boast) -> State:
     f = state.current
-    loc = _location(action.location, C + "action.boast")
+    loc = _location(state, action.location, C + "action.boast")
     if not any(state.family_of(p) == f for p in state.queues[loc]):
         raise IllegalAction(C + "action.boast", N_("Boasting needs a family member at the "
                                                    "location."))
@@ -662,7 +663,7 @@ def _free_crests(state: State, medici: int) -> list[int]:
     per = state.rules.per_crest
     if medici == COSIMO:
         return [e for e, gs in enumerate(state.escorts) if len(gs) < per]
-    crests = state.spies if medici == 1 else state.doormen
+    crests = state.spies if medici == CONTESSINA else state.doormen
     return [loc + 1 for loc, gs in enumerate(crests) if len(gs) < per]
 
 
@@ -671,7 +672,7 @@ def _free_crests(state: State, medici: int) -> list[int]:
 def _gift(state: State, action: Gift) -> State:
     f = state.current
     m = action.medici
-    if m not in (0, 1, 2) or state.gifts[f] <= 0:
+    if m not in range(state.rules.medici) or state.gifts[f] <= 0:
         raise IllegalAction(C + "action.gift", N_("No gift left, or no such Medici."))
     if not any(state.family_of(p) == f for p in state.queues[state.carriages[m]]):
         raise IllegalAction(C + "action.gift", N_("A gift needs a family member at the Medici's "
@@ -695,7 +696,7 @@ def give_gift(state: State, f: int, m: int, crest: int) -> State:
     if m == COSIMO:
         return state._replace(escorts=_set(state.escorts, crest, state.escorts[crest] + (f,)))
     loc = crest - 1
-    if m == 1:
+    if m == CONTESSINA:
         return state._replace(spies=_set(state.spies, loc, state.spies[loc] + (f,)))
     return state._replace(doormen=_set(state.doormen, loc, state.doormen[loc] + (f,)))
 
@@ -709,8 +710,8 @@ def _discard(state: State, action: DiscardForTime) -> State:
         raise IllegalAction(C + "action.discard_for_time", N_("There is no card {index} in the "
                                                               "hand."), index=i)
     card = hand[i]
-    m = card // 4
     rules = state.rules
+    m = card // len(rules.scandal_kinds[0])
     return state._replace(hands=_set(state.hands, f, hand[:i] + hand[i + 1:]),
                           discards=_set(state.discards, m, state.discards[m] + (card,)),
                           clock=_gain(state.clock, f, rules.discard_time, rules))
@@ -841,11 +842,12 @@ def _cleanup(state: State) -> State:
     extra = rules.disc_gifts[r - 1]
     state = state._replace(start=(state.start + 1) % state.families, round=r + 1,
                            gifts=tuple(g + extra for g in state.gifts))
-    if r + 2 < rules.rounds:
+    shown = r - 1 + rules.visible_sectors      # the sector index turned into view
+    if shown < rules.rounds:
         locs, times = list(state.loc_stack), list(state.time_stack)
         loc, time = locs.pop(), times.pop()
-        state = state._replace(sector_loc=_set(state.sector_loc, r + 2, loc),
-                               sector_time=_set(state.sector_time, r + 2, time),
+        state = state._replace(sector_loc=_set(state.sector_loc, shown, loc),
+                               sector_time=_set(state.sector_time, shown, time),
                                loc_stack=tuple(locs), time_stack=tuple(times),
                                targets=_set(state.targets, m, loc))
     else:

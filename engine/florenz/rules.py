@@ -59,6 +59,9 @@ class Rules:
     spec: Spec
     families: int
     names: tuple[str, ...]
+    locations: int                        # locations on the board (numbered 1..locations)
+    medici: int                           # Medici (carriages, target markers, scandal decks)
+    visible_sectors: int                  # disc sectors showing their tiles at once
     rounds: int
     clock_max: int
     clock_start: int
@@ -117,9 +120,11 @@ class Rules:
 
 def _grid(spec: Spec) -> tuple[list[list[int]], dict[int, tuple[int, int]]]:
     grid = spec["board.grid"]
+    count = spec["board.locations"]
     where = {loc: (r, c) for r, row in enumerate(grid) for c, loc in enumerate(row)}
-    if sorted(where) != list(range(1, 10)):
-        raise SpecError(f"{spec.number('board.grid').file}: the grid must hold locations 1-9")
+    if sorted(where) != list(range(1, count + 1)):
+        raise SpecError(f"{spec.number('board.grid').file}: the grid must hold locations "
+                        f"1-{count} (board.locations)")
     return grid, where
 
 
@@ -128,7 +133,7 @@ def check_board(spec: Spec) -> None:
     file = spec.number("board.route").file
     _, where = _grid(spec)
     route = spec["board.route"]
-    if sorted(route) != list(range(1, 10)):
+    if sorted(route) != sorted(where):
         raise SpecError(f"{file}: board.route must visit every location once")
     for a, b in zip(route, route[1:] + route[:1], strict=True):
         (ra, ca), (rb, cb) = where[a], where[b]
@@ -149,11 +154,28 @@ def check_board(spec: Spec) -> None:
         raise SpecError(f"{file}: queue marks: one per space, none above {top}")
 
 
-def rules_from_spec(spec: Spec, families: int = 3,
+def check_names(spec: Spec) -> None:
+    """Refuse a spec whose counts disagree with the names the engine gives the Medici and
+    their scandal cards (MEDICI, SCANDALS)."""
+    medici = spec["medici.count"]
+    where = spec.number("medici.count").file
+    if not len(MEDICI) == len(SCANDALS) == spec["scandal.sets"] == medici:
+        raise SpecError(f"{where}: medici.count and scandal.sets must both be {len(MEDICI)} "
+                        f"({', '.join(MEDICI)})")
+    if sorted(spec["scandal.medici_set"]) != sorted(SCANDALS) or \
+            {len(k) for k in SCANDALS.values()} != {spec["scandal.kinds_per_set"]}:
+        raise SpecError(f"{where}: every scandal set needs scandal.kinds_per_set named kinds")
+
+
+def rules_from_spec(spec: Spec, families: int | None = None,
                     variants: Mapping[str, str] | None = None,
                     fns: RuleFns | None = None) -> Rules:
-    """Build :class:`Rules` for ``families`` families (2..5)."""
+    """Build :class:`Rules` for ``families`` families (``players.min``..``players.max``;
+    ``players.default`` when not given)."""
     check_board(spec)
+    check_names(spec)
+    if families is None:
+        families = spec["players.default"]
     chosen = {name: options[0] for name, options in VARIANTS.items()}
     for name, option in (variants or {}).items():
         if name not in VARIANTS or option not in VARIANTS[name]:
@@ -168,15 +190,17 @@ def rules_from_spec(spec: Spec, families: int = 3,
         families = spec["solo.families"]
     colours = spec["solo.colours"] if solo else 1
     grid, where = _grid(spec)
+    count = len(where)
+    numbers = range(1, count + 1)
     neighbours = []
-    for loc in range(1, 10):
+    for loc in numbers:
         r, c = where[loc]
         near = [grid[r + dr][c + dc] - 1 for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0))
-                if 0 <= r + dr < 3 and 0 <= c + dc < 3]
+                if 0 <= r + dr < len(grid) and 0 <= c + dc < len(grid[r + dr])]
         neighbours.append(tuple(sorted(near)))
-    edges = tuple(sorted({(min(a, b), max(a, b)) for a in range(9) for b in neighbours[a]}))
+    edges = tuple(sorted({(min(a, b), max(a, b)) for a in range(count) for b in neighbours[a]}))
     route = spec["board.route"]
-    route_next = [0] * 9
+    route_next = [0] * count
     for a, b in zip(route, route[1:] + route[:1], strict=True):
         route_next[a - 1] = b - 1
     ranks = ((DEBUTANT,) * spec["family.debutants"] + (LADY,) * spec["family.ladies"]
@@ -188,7 +212,8 @@ def rules_from_spec(spec: Spec, families: int = 3,
     marks = spec["board.queue_marks"]
     capacity = sum(1 for m in marks if m <= families)
     return Rules(
-        spec=spec, families=families, names=names[:families],
+        spec=spec, families=families, names=names[:families], locations=count,
+        medici=spec["medici.count"], visible_sectors=spec["disc.visible_sectors"],
         rounds=spec["rounds.count"], clock_max=spec["clock.max"], clock_start=spec["clock.start"],
         piece_rank=ranks, pieces_per_family=len(ranks), capacity=capacity,
         spaces=spec["queue.spaces"], guards=spec["family.guards"], cups=spec["family.cups"],
@@ -205,8 +230,8 @@ def rules_from_spec(spec: Spec, families: int = 3,
         strongly_min=spec["boast.strongly_represented_min"],
         route_next=tuple(route_next), neighbours=tuple(neighbours), edges=edges,
         edge_index={e: i for i, e in enumerate(edges)},
-        row_of=tuple(where[loc][0] for loc in range(1, 10)),
-        col_of=tuple(where[loc][1] for loc in range(1, 10)),
+        row_of=tuple(where[loc][0] for loc in numbers),
+        col_of=tuple(where[loc][1] for loc in numbers),
         disc_medici=tuple(MEDICI.index(m) for m in spec["disc.medici"]),
         round1_time=spec["disc.round1_time"], time_tiles=tuple(spec["disc.time_tiles"]),
         disc_gifts=tuple(spec["disc.gifts"]), head_points=tuple(spec["disc.head_points"]),
@@ -224,7 +249,14 @@ def rules_from_spec(spec: Spec, families: int = 3,
         variants=dict(chosen), fns=fns or RuleFns())
 
 
+def default_rules(families: int | None = None) -> Rules:
+    """Rules for ``families`` players (1 = the solo game against Strozzi; the spec's
+    ``players.default`` when not given), cached per family count."""
+    if families is None:
+        families = spec_module.load(GAME)["players.default"]
+    return _cached(families)
+
+
 @lru_cache(maxsize=8)
-def default_rules(families: int = 3) -> Rules:
-    """Rules for ``families`` players (1 = the solo game against Strozzi)."""
+def _cached(families: int) -> Rules:
     return rules_from_spec(spec_module.load(GAME), families)

@@ -18,7 +18,7 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.florenz import play as P
 from regelwerk.engine.florenz.actions import Scandal
-from regelwerk.engine.florenz.rules import COSIMO, DEBUTANT, LADY
+from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, DEBUTANT, GIOVANNI, LADY
 from regelwerk.engine.florenz.state import NONE, RETIRED, State
 
 C = "florenz:"
@@ -46,7 +46,7 @@ def _guard_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
     for e, gs in enumerate(state.escorts):
         if f not in gs:
             yield (COSIMO, e, -1, -1)
-    for m, crests in ((1, state.spies), (2, state.doormen)):
+    for m, crests in ((CONTESSINA, state.spies), (GIOVANNI, state.doormen)):
         for loc, gs in enumerate(crests):
             if f not in gs:
                 yield (m, loc + 1, -1, -1)
@@ -55,7 +55,7 @@ def _guard_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
 def _any_gift(state: State, f: int) -> Iterator[tuple[int, ...]]:
     if state.gifts[f] <= 0:
         return
-    for m in range(3):
+    for m in range(state.rules.medici):
         free = P._free_crests(state, m) if state.guards[f] > 0 else []
         for c in free or [-1]:
             yield (m, c, -1, -1)
@@ -166,7 +166,7 @@ def _advance(state: State, f: int) -> Iterator[tuple[int, ...]]:
 def _boast_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
     if P._cups_left(state, f) <= 0:
         return
-    for loc in range(9):
+    for loc in range(state.rules.locations):
         if f not in state.cups[loc] and P._boast_field(state, f, loc) >= 0:
             yield (loc + 1, -1, -1, -1)
 
@@ -212,7 +212,7 @@ def _do_guard_anywhere(state: State, f: int, a: Scandal) -> State:
     if a.a == COSIMO:
         return state._replace(escorts=P._set(state.escorts, a.b, state.escorts[a.b] + (f,)))
     loc = a.b - 1
-    if a.a == 1:
+    if a.a == CONTESSINA:
         return state._replace(spies=P._set(state.spies, loc, state.spies[loc] + (f,)))
     return state._replace(doormen=P._set(state.doormen, loc, state.doormen[loc] + (f,)))
 

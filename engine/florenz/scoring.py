@@ -12,7 +12,7 @@ from typing import Any
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
-from regelwerk.engine.florenz.rules import BOASTS, DEBUTANT, Rules
+from regelwerk.engine.florenz.rules import BOASTS, CONTESSINA, DEBUTANT, Rules
 from regelwerk.engine.florenz.state import State
 
 C = "florenz:"
@@ -41,7 +41,7 @@ def family_queue_points(state: State, location: int, family: int, medici: int) -
     table = state.rules.queue_points[state.round - 1]
     mine = [state.family_of(p) == family for p in queue]
     ranks = [state.rank_of(p) for p in queue]
-    return queue_points(mine, ranks, table, medici == 1)
+    return queue_points(mine, ranks, table, medici == CONTESSINA)
 
 
 @implements(C + "queue.control")
@@ -89,7 +89,7 @@ def achievement(state: State, family: int, location: int, kind: int | None = Non
         return value * sum(1 for p in mine if rules.row_of[where[p]] == rules.row_of[location])
     if name == "rising":
         return value * sum(1 for p in mine if rules.col_of[where[p]] == rules.col_of[location])
-    counts = [0] * 9
+    counts = [0] * rules.locations
     for p in mine:
         counts[where[p]] += 1
     if name == "strongly_represented":

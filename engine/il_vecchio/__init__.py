@@ -83,6 +83,8 @@ from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, Player, Stat
 
 #: (fewest, most) players, from spec.
 PLAYERS = tuple(spec_module.load("il_vecchio")["players.count"])
+#: The player count ``new_game`` and ``regelwerk simulate`` use when none is given.
+DEFAULT_PLAYERS = PLAYERS[-1]
 
 
 def current_player(state: State) -> int:

@@ -18,7 +18,8 @@ from regelwerk.engine.core.spec import Spec, SpecError
 
 REGIONS = ("milano", "venezia", "chiesa")
 TRACKS = ("milano", "venezia", "chiesa", "council", "nobility")
-COUNCIL, NOBILITY = 3, 4
+#: Indices of the two Florence tracks in ``TRACKS`` (names, not rule numbers).
+COUNCIL, NOBILITY = TRACKS.index("council"), TRACKS.index("nobility")
 CREST_COLOURS = ("brown", "black", "gray", "white", "purple")
 FLORENCE_COLOUR, GREEN, RED = "florence", "green", "red"
 
@@ -147,7 +148,9 @@ def board_problems(spec: Spec, board: Board) -> list[str]:
     milan = board.tracks[0]
     example = spec["board.derived.milan_example"]
     if (milan.costs[0], milan.crests[0]) != (example["cost"], example["crest"]):
-        problems.append("Milan's first space must cost 5 and show a crest")
+        problems.append(f"Milan's first space must cost {example['cost']} and "
+                        f"{'show' if example['crest'] else 'not show'} a crest "
+                        "(board.derived.milan_example)")
     minimum = spec["board.derived.region_track_min_length"]
     for region in range(len(REGIONS)):
         if board.tracks[region].length < minimum:
@@ -163,10 +166,12 @@ def board_problems(spec: Spec, board: Board) -> list[str]:
     for town in spec["province.red_towns"]:
         if board.colours[idx[town]] != RED or idx[town] not in board.gates:
             problems.append(f"{town} must be a red town leading to a region")
-    if sorted(board.areas) != [n for n in range(2, 13) if n != 7]:
-        problems.append("areas must be numbered 2..12 without 7")
+    dice, sides, free = spec["dice.count"], spec["dice.sides"], spec["dice.free_choice"]
+    if sorted(board.areas) != [n for n in range(dice, dice * sides + 1) if n != free]:
+        problems.append(f"areas must be numbered {dice}..{dice * sides} without {free} "
+                        "(every roll of the dice but the free choice)")
     if any(board.florence in towns for towns in board.areas.values()):
-        problems.append("Florence borders no area (reached by a roll only on a 7)")
+        problems.append(f"Florence borders no area (reached by a roll only on a {free})")
     return problems
 
 

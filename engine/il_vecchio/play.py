@@ -45,7 +45,14 @@ from regelwerk.engine.il_vecchio.actions import (
     TownAction,
     UseProvince,
 )
-from regelwerk.engine.il_vecchio.board import COUNCIL, CREST_COLOURS, GREEN, NOBILITY, REGIONS
+from regelwerk.engine.il_vecchio.board import (
+    COUNCIL,
+    CREST_COLOURS,
+    GREEN,
+    NOBILITY,
+    REGIONS,
+    TRACKS,
+)
 from regelwerk.engine.il_vecchio.rules import (
     ABBOT,
     ASSASSIN,
@@ -73,9 +80,10 @@ _COUNCIL_KIND = {"assassin": ASSASSIN, "knight": KNIGHT, "abbot": ABBOT}
 # ---------------------------------------------------------------- set-up
 
 def rules_for(options: Mapping[str, Any] | None = None) -> Rules:
-    """Rules for ``options``: ``players`` (2..4), ``board`` (printed values) and variants."""
+    """Rules for ``options``: ``players`` (``players.count``; the full table when not given),
+    ``board`` (printed values) and variants."""
     options = dict(options or {})
-    players = options.pop("players", 4)
+    players = options.pop("players", None)
     board = options.pop("board", None)
     if not board:
         return default_rules(players, **options)
@@ -88,10 +96,11 @@ def _random(seed: int, chance: int) -> Random:
 
 
 def roll(state: State) -> tuple[int, State]:
-    """Roll two dice (the next chance draw of the game)."""
+    """Roll the dice and add them up (the next chance draw of the game)."""
     rng = _random(state.seed, state.chance)
     sides = state.rules.dice_sides
-    return rng.randint(1, sides) + rng.randint(1, sides), state._replace(chance=state.chance + 1)
+    total = sum(rng.randint(1, sides) for _ in range(state.rules.dice_count))
+    return total, state._replace(chance=state.chance + 1)
 
 
 def _shuffled(state: State, items: Iterable[int]) -> tuple[tuple[int, ...], State]:
@@ -131,7 +140,8 @@ def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
         rules=rules, seed=seed, phase=Phase.SETUP_COUNCIL, turn=0, players=players,
         middlemen=(), crest_stack=(), council_stack=(), nobility_stack=(),
         province_left=tuple(tuple(range(r * per, (r + 1) * per)) for r in range(len(REGIONS))),
-        extra_cost_on=COUNCIL, tracks=((),) * 5, overflow=(0,) * 5, pending=(), chance=0,
+        extra_cost_on=COUNCIL, tracks=((),) * len(TRACKS), overflow=(0,) * len(TRACKS),
+        pending=(), chance=0,
         end_triggered=False, final_round=False, actions_taken=0, setup_offer=(), roll=0)
     crests, state = _shuffled(state, rules.crest_events)
     council, state = _shuffled(state, range(len(rules.council_tiles)))
@@ -365,7 +375,8 @@ def _settle(state: State) -> State:
 
 @implements(C + "action.reinforcement", C + "tiles.council")
 def roll_into_play(state: State, p: int, via_reinforcement: bool, optional: bool = False) -> State:
-    """Roll and queue the placement of a family member (7: any town, Florence included)."""
+    """Roll and queue the placement of a family member (the free roll: any town, Florence
+    included)."""
     total, state = roll(state)
     area = 0 if total == state.rules.free_roll else total
     flag = (1,) if optional else ()
@@ -729,8 +740,7 @@ def _town(state: State, action: TownAction) -> State:
                                town=board.names[to])
             middlemen = (*middlemen[:c], board.next_town[to], *middlemen[c + 1:])
         me = me._replace(standing=_bump(me.standing, to, -1), lying=_bump(me.lying, to, 1))
-    choices = 2 if colour in ("brown", "purple") else 1
-    if not 0 <= action.choice < choices:
+    if not 0 <= action.choice < rules.tables.choices[to]:
         raise _illegal("action.town.goods", N_("{town} offers no such choice."),
                        town=board.names[to])
     if action.extra and not (colour == "brown" and action.choice == 1
@@ -757,7 +767,7 @@ def _town(state: State, action: TownAction) -> State:
             gains += [(CARRIAGE if token == BISHOP else BISHOP, 1), (FLORIN, y["token_florins"])]
     else:
         kind = rules.follower_of_colour[colour]
-        gains.append((kind, 1))
+        gains.append((kind, rules.follower_count))
         if has_council(me, rules, "follower"):
             gains.append((FLORIN, y["follower_florins"]))
         for tile, tile_kind in _COUNCIL_KIND.items():
@@ -810,12 +820,12 @@ def _province(state: State, action: Province) -> State:
         raise _illegal("action.province.followers",
                        N_("These followers do not match what {region} requires."),
                        region=REGIONS[region])
-    if any(pay[i] > me.res[FOLLOWERS[i]] for i in range(3)):
+    if any(pay[i] > me.res[follower] for i, follower in enumerate(FOLLOWERS)):
         raise _illegal("action.province.followers", N_("You do not have these followers."))
     space, _ = _next_space(state, region)
     price = 0 if action.free else board.tracks[region].costs[space]
     me = _pay(me, cost + price, "action.province.track")
-    me = me._replace(res=_gain(me.res, *((FOLLOWERS[i], -pay[i]) for i in range(3))),
+    me = me._replace(res=_gain(me.res, *((f, -pay[i]) for i, f in enumerate(FOLLOWERS))),
                      province_up=tuple(t for t in me.province_up if t not in used),
                      province_down=(*me.province_down, *used))
     if has_council(me, rules, "province"):
@@ -920,7 +930,7 @@ def _use_province(state: State, action: UseProvince) -> State:
     elif kind == "florins_six":
         gains = [(FLORIN, y["florins_six"])]
     elif kind == "follower_for_scrolls":
-        gains = [(a, -1), (SCROLL, 2)]
+        gains = [(a, -1), (SCROLL, y["scrolls_for_follower"])]
     elif kind == "any_follower":
         gains = [(a, 1)]
     elif kind == "bishop_and_carriage":

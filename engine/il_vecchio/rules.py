@@ -54,11 +54,13 @@ class Rules:
     council_draw: int
     members_per_setup_round: int
     free_roll: int
+    dice_count: int
     dice_sides: int
     travel_cost: int
     brown_florins: int
     brown_scrolls: int
     follower_of_colour: Mapping[str, int]
+    follower_count: int                   # followers a black, gray or white town gives
     purple_count: int
     green_florins: int
     province_followers: tuple[Mapping[str, int], ...]
@@ -99,7 +101,7 @@ class Tables:
     targets: tuple[int, ...]                      # towns with a town action (crest colours, green)
     green: tuple[bool, ...]                       # per town
     brown: tuple[bool, ...]                       # per town
-    choices: tuple[int, ...]                      # per town: 2 goods to choose from, else 1
+    choices: tuple[int, ...]                      # per town: goods to choose from (brown, purple: two)
     gates: tuple[tuple[int, int], ...]            # (red town, region)
     pays: tuple[tuple[tuple[int, int, int], ...], ...]      # per region: matching payments
     pays_any: tuple[tuple[tuple[int, int, int], ...], ...]  # per region: any colours
@@ -121,7 +123,8 @@ def build_tables(rules: Rules) -> Tables:
     pays, pays_any = [], []
     for need in rules.province_followers:
         total = sum(need.values())
-        every = tuple(pay for pay in product(range(total + 1), repeat=3) if sum(pay) == total)
+        every = tuple(pay for pay in product(range(total + 1), repeat=len(FOLLOWERS))
+                      if sum(pay) == total)
         pays_any.append(every)
         pays.append(tuple(pay for pay in every if followers_match(need, pay)))
     return Tables(
@@ -157,16 +160,20 @@ def _variants(chosen: Mapping[str, Any]) -> dict[str, str]:
 @implements("il_vecchio:setup.crests", "il_vecchio:setup.two_player_tracks",
             "il_vecchio:setup.start_player", "il_vecchio:setup.player_material",
             "il_vecchio:setup.tiles")
-def rules_from_spec(spec: Spec, players: int = 4, variants: Mapping[str, Any] | None = None,
+def rules_from_spec(spec: Spec, players: int | None = None,
+                    variants: Mapping[str, Any] | None = None,
                     board: Board | None = None) -> Rules:
-    """Build :class:`Rules` for ``players`` players (2..4) and the chosen variants."""
+    """Build :class:`Rules` for ``players`` players (``players.count``; the full table, its
+    largest value, when not given) and the chosen variants."""
     low, high = spec["players.count"]
+    if players is None:
+        players = high
     if not isinstance(players, int) or not low <= players <= high:
         raise SpecError(f"il_vecchio is played by {low} to {high} players, not {players!r}")
     chosen = _variants(variants or {})
     board = board or board_from_spec(spec)
     check_board(spec, board)
-    if players == 4:
+    if players == high:                   # "Bei 4 Spielern" / "In a 4-player game"
         crests = spec["setup.crests.four_players"]
     elif chosen["crests_two_three"] == "four":
         crests = spec["setup.crests.two_three_players_alternative"]
@@ -188,16 +195,18 @@ def rules_from_spec(spec: Spec, players: int = 4, variants: Mapping[str, Any] | 
     return Rules(
         spec=spec, board=board, players=players,
         names=tuple(spec.meta["players"][:players]),
-        first_space=spec["setup.two_player_first_space"] - 1 if players == 2 else 0,
+        first_space=spec["setup.two_player_first_space"] - 1 if players == low else 0,
         crests_dealt=crests, crest_events=events,
         family_members=spec["setup.family_members"], start_money=tuple(money),
         start_carriages=spec["setup.carriages"], start_bishops=spec["setup.bishops"],
         council_draw=spec["setup.council_draw"],
         members_per_setup_round=spec["setup.placement.members_per_round"],
-        free_roll=spec["dice.free_choice"], dice_sides=spec["dice.sides"],
+        free_roll=spec["dice.free_choice"], dice_count=spec["dice.count"],
+        dice_sides=spec["dice.sides"],
         travel_cost=spec["travel.cost_per_town"],
         brown_florins=spec["town.brown.florins"], brown_scrolls=spec["town.brown.scrolls"],
         follower_of_colour={c: RESOURCES.index(k) for c, k in colours.items()},
+        follower_count=spec["town.follower.count"],
         purple_count=spec["town.purple.count"], green_florins=spec["town.green.florins"],
         province_followers=tuple(spec[f"province.followers.{r}"] for r in REGIONS),
         florence_scrolls=spec["florence.scrolls"], additional_cost=spec["florence.additional_cost"],
@@ -218,6 +227,9 @@ def _cached(players: int, variants: tuple[tuple[str, str], ...]) -> Rules:
     return rules_from_spec(spec_module.load(GAME), players, dict(variants))
 
 
-def default_rules(players: int = 4, **variants: str) -> Rules:
-    """The rules of the standard game (cached per player count and variants)."""
+def default_rules(players: int | None = None, **variants: str) -> Rules:
+    """The rules of the standard game (cached per player count and variants; the full
+    table, the largest ``players.count``, when not given)."""
+    if players is None:
+        players = spec_module.load(GAME)["players.count"][1]
     return _cached(players, tuple(sorted(variants.items())))

@@ -87,11 +87,12 @@ def nobility_points(kind: str, c: Counts, rules: Rules, ops: Ops = INT) -> Any:
     s = rules.scoring
     per_two = s["per_two_members"]
     if kind == "supply":
-        return per_two * _half(c.supply, ops)
+        return per_two * _sets(c.supply, s["members_per_set"], ops)
     if kind == "towns":
-        return per_two * _half(c.in_towns, ops)
+        return per_two * _sets(c.in_towns, s["members_per_set"], ops)
     if kind == "regions":
-        return per_two * _half(c.regions[0] + c.regions[1] + c.regions[2], ops)
+        return per_two * _sets(c.regions[0] + c.regions[1] + c.regions[2], s["members_per_set"],
+                               ops)
     if kind == "nobility":
         return s["per_track_member"] * c.nobility
     if kind == "council":
@@ -121,8 +122,9 @@ def nobility_points(kind: str, c: Counts, rules: Rules, ops: Ops = INT) -> Any:
     raise ValueError(f"unknown nobility tile {kind!r}")
 
 
-def _half(x: Any, ops: Ops) -> Any:
-    return x // 2 if ops is INT else x / 2
+def _sets(x: Any, size: int, ops: Ops) -> Any:
+    """Complete sets of ``size`` in ``x`` (integer division for ints and z3 Ints)."""
+    return x // size if ops is INT else x / size
 
 
 def _min(a: Any, b: Any, ops: Ops) -> Any:

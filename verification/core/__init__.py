@@ -55,7 +55,7 @@ class Invariant:
     clauses: tuple[str, ...]
     statement: str                 # English; translated through the catalog
     check: Callable[..., Result]
-    ranges: str = ""               # which unknown board numbers the proof ranges over
+    ranges: str = ""               # over which unknown numbers the proof ranges (English, N_)
 
 
 class Z3Ops:

@@ -15,7 +15,14 @@ from typing import Any
 import z3
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.florenz.rules import DEBUTANT, GIOVANNI, MAESTRO, Rules, default_rules
+from regelwerk.engine.florenz.rules import (
+    CONTESSINA,
+    DEBUTANT,
+    GIOVANNI,
+    MAESTRO,
+    Rules,
+    default_rules,
+)
 from regelwerk.engine.florenz.scoring import head_award, queue_points
 from regelwerk.verification.core import (
     PROVEN,
@@ -215,7 +222,7 @@ def check_solo_clock(rules: Rules) -> Result:
 def medici_phase_bound(rules: Rules, round_number: int) -> tuple[Result, dict[str, Any]]:
     """Tight maximum of one family's points in one round's Medici phases 3 and 4.
 
-    Head points on every location reached (at most eight besides the start)
+    Head points on every location reached (at most every location but the start)
     plus the target queue's scoring; the family has the pieces of the rules and
     the queue has ``rules.capacity`` open spaces. Returns the result and the
     model's terms for replaying the witness.
@@ -228,9 +235,9 @@ def medici_phase_bound(rules: Rules, round_number: int) -> tuple[Result, dict[st
     length, heads, reached = z3.Ints("length heads reached")
     own = z3.Sum([z3.If(m, 1, 0) for m in mine])
     counts = [z3.Sum([z3.If(z3.And(m, rk == k), 1, 0) for m, rk in zip(mine, ranks, strict=True)])
-              for k in range(3)]
-    supply = [rules.piece_rank.count(k) for k in range(3)]
-    cons = [length >= 0, length <= cap, reached >= 1, reached <= 8, heads >= 0,
+              for k in range(MAESTRO + 1)]
+    supply = [rules.piece_rank.count(k) for k in range(MAESTRO + 1)]
+    cons = [length >= 0, length <= cap, reached >= 1, reached <= rules.locations - 1, heads >= 0,
             heads <= reached - 1, heads + own <= rules.pieces_per_family,
             _ordered(ranks, None, length)]
     cons += [z3.And(rk >= 0, rk <= MAESTRO) for rk in ranks]
@@ -242,7 +249,7 @@ def medici_phase_bound(rules: Rules, round_number: int) -> tuple[Result, dict[st
         best = max(p for _, p in rules.giovanni[r])
         score = score + z3.If(own > 0, best, 0)
     else:
-        score = score + queue_points(mine, ranks, rules.queue_points[r], medici == 1, Z3)
+        score = score + queue_points(mine, ranks, rules.queue_points[r], medici == CONTESSINA, Z3)
     result = tight_bound(score, cons, [length, heads, reached, *mine, *ranks], rlimit=RLIMIT)
     return result, {"cap": cap, "medici": medici}
 
@@ -259,7 +266,7 @@ def replay_bound_witness(rules: Rules, round_number: int, witness: dict[str, Any
     if medici == GIOVANNI:
         return total + (max(p for _, p in rules.giovanni[r]) if any(mine) else 0)
     return total + queue_points(mine[:length], ranks[:length], rules.queue_points[r],
-                                medici == 1)
+                                medici == CONTESSINA)
 
 
 def _bound_check(round_number: int) -> Any:
@@ -283,10 +290,10 @@ INVARIANTS: tuple[Invariant, ...] = (
                                       C + "action.passed_bonus"),
               N_("After any arrival, departure, promotion or swap a queue is sorted by rank, "
                  "and by arrival within a rank unless a doorman let someone in front."),
-              check_queue_order, "queue length 0..7, every rank, doorman or not"),
+              check_queue_order, N_("queue length 0..7, every rank, doorman or not")),
     Invariant("florenz.queue_capacity", (C + "queue.capacity", C + "setup.blocked"),
               N_("A queue never holds more petitioners than it has open spaces."),
-              check_queue_capacity, "board.queue_marks: 1..7 open spaces"),
+              check_queue_capacity, N_("board.queue_marks: 1..7 open spaces")),
     Invariant("florenz.control_strict", (C + "queue.control",),
               N_("Control ranks the families of every queue in a strict order."),
               check_control_strict),
@@ -302,14 +309,14 @@ INVARIANTS: tuple[Invariant, ...] = (
     Invariant("florenz.solo_clock", (C + "solo.time", C + "solo.turn"),
               N_("Strozzi's time gain stays between his minimum and the clock maximum, and "
                  "paying a card never takes his clock below 0."),
-              check_solo_clock, "every time tile, every solo level"),
+              check_solo_clock, N_("every time tile, every solo level")),
     *(Invariant(f"florenz.medici_bound.round{r}", (C + "medici.head", C + "scoring.cosimo",
                                                    C + "scoring.contessina",
                                                    C + "scoring.giovanni"),
                 N_("The most one family can score in one round's Medici phase is tight: z3 "
                    "finds it and the engine's scoring reproduces it."),
-                _bound_check(r), "disc values of the spec; queue capacity of the rules")
-      for r in range(1, 10)),
+                _bound_check(r), N_("disc values of the spec; queue capacity of the rules"))
+      for r in range(1, default_rules().rounds + 1)),
 )
 
 __all__ = ["INVARIANTS", "default_rules", "medici_phase_bound", "replay_bound_witness"]

@@ -17,7 +17,7 @@ from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.il_vecchio import play
 from regelwerk.engine.il_vecchio.actions import Action, KeepCouncil, SetupPlace, TownAction
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY, REGIONS, TRACKS
-from regelwerk.engine.il_vecchio.rules import Rules, default_rules, rules_from_spec
+from regelwerk.engine.il_vecchio.rules import RESOURCES, Rules, default_rules, rules_from_spec
 from regelwerk.engine.il_vecchio.scoring import Counts, majority_beats, nobility_points
 from regelwerk.engine.il_vecchio.state import Phase, State
 from regelwerk.verification.core import (
@@ -47,7 +47,7 @@ def check_track_capacity(rules: Rules) -> Result:
     """Induction: a track holds at most its usable spaces, unless it is the final round."""
     results = []
     for t, name in enumerate(TRACKS):
-        number = rules.spec.number(f"board.tracks.{name}.{'costs' if t < 3 else 'length'}")
+        number = rules.spec.number(f"board.tracks.{name}.{'costs' if name in REGIONS else 'length'}")
         low, high = number.range or (rules.board.tracks[t].length,) * 2
         length, placed, first = z3.Ints("length placed first")
         final = z3.Bool("final_round")
@@ -94,7 +94,8 @@ def check_additional_cost(rules: Rules) -> Result:
 
 
 def check_members(rules: Rules) -> Result:
-    """Supply + towns (standing, lying) + tracks = 12 after every kind of move (1-induction)."""
+    """Supply + towns (standing, lying) + tracks = the family's members after every kind of
+    move (1-induction)."""
     supply, standing, lying, tracks, x = z3.Ints("supply standing lying tracks x")
     total = rules.family_members
     inv = z3.And(supply + standing + lying + tracks == total, supply >= 0, standing >= 0,
@@ -151,7 +152,7 @@ def power_points_model(rules: Rules) -> tuple[Any, list[Any], list[Any]]:
     k = [z3.Int(f"on_{name}") for name in TRACKS]
     over = [z3.Int(f"beyond_{name}") for name in TRACKS]
     supply, towns = z3.Ints("supply towns")
-    res = [z3.Int(f"res_{i}") for i in range(7)]
+    res = [z3.Int(f"res_{i}") for i in range(len(RESOURCES))]
     colours = [z3.Bool(f"member_in_{c}") for c in ("white", "gray", "black")]
     unused = z3.Int("unused_provinces")
     passed = z3.Bool("passed")
@@ -216,7 +217,7 @@ def witness_state(rules: Rules, witness: dict[str, Any], seed: int = 0) -> State
     unused = witness["unused_provinces"]
     nobility = tuple(i for i, n in enumerate(rules.nobility_tiles)
                      if witness[f"holds_{n}"] in (True, "True"))
-    me = me._replace(res=tuple(witness[f"res_{i}"] for i in range(7)), supply=witness["supply"],
+    me = me._replace(res=tuple(witness[f"res_{i}"] for i in range(len(RESOURCES))), supply=witness["supply"],
                      standing=tuple(standing), province_up=tuple(range(unused)),
                      nobility=nobility, crests=(0,) * witness["crests"],
                      passed=witness["passed"] in (True, "True"))
@@ -226,7 +227,7 @@ def witness_state(rules: Rules, witness: dict[str, Any], seed: int = 0) -> State
                           final_round=True, end_triggered=True)
 
 
-def endless_game(players: int = 2, seed: int = 0) -> tuple[list[Action], list[Action]]:
+def endless_game(players: int | None = None, seed: int = 0) -> tuple[list[Action], list[Action]]:
     """A prefix and a cycle that returns the game to exactly the same state, forever.
 
     Each player keeps a council tile that does not enhance purple towns, places
@@ -234,8 +235,11 @@ def endless_game(players: int = 2, seed: int = 0) -> tuple[list[Action], list[Ac
     bishop (one more bishop in all); then, every two rounds, he
     carries a member by carriage to the other purple town, hands in a bishop and
     takes two carriages, and next round carries it back and takes two bishops:
-    carriages and bishops balance out, nothing else changes.
+    carriages and bishops balance out, nothing else changes. ``players`` defaults to
+    the smallest count of ``players.count``.
     """
+    if players is None:
+        players = default_rules().spec["players.count"][0]
     rules = default_rules(players)
     state = play.new_game(seed, rules=rules)
     board = rules.board
@@ -285,7 +289,7 @@ INVARIANTS: tuple[Invariant, ...] = (
                                                 C + "action.florence", C + "setup.two_player_tracks"),
               N_("No track ever holds more family members than it has spaces, except by the "
                  "final-round rule."), check_track_capacity,
-              "every track length in its board range; 2-player and 3-4-player starts"),
+              N_("every track length in its board range; 2-player and 3-4-player starts")),
     Invariant("il_vecchio:inv.crests", (C + "event.crest", C + "event.last_crest",
                                         C + "setup.crests"),
               N_("Crests taken plus crests on the board equal the crests dealt, and the end is "
@@ -309,7 +313,7 @@ INVARIANTS: tuple[Invariant, ...] = (
 )
 
 
-def default_rules_for_proofs(players: int = 4) -> Rules:
+def default_rules_for_proofs(players: int | None = None) -> Rules:
     return default_rules(players)
 
 
