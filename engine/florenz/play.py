@@ -701,6 +701,18 @@ def give_gift(state: State, f: int, m: int, crest: int) -> State:
     return state._replace(doormen=_set(state.doormen, loc, state.doormen[loc] + (f,)))
 
 
+def scandal_pile(state: State, medici: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """``(deck, discards, shuffles)`` of a Medici's scandal cards, ready to draw from:
+    an empty deck is refilled from its shuffled discards (seeded chance)."""
+    deck, discards, shuffles = state.decks[medici], state.discards[medici], state.shuffles
+    if not deck and discards:
+        shuffles += 1
+        pile = list(discards)
+        Random(f"{state.seed}/deck/{medici}/{shuffles}").shuffle(pile)
+        deck, discards = tuple(pile), ()
+    return deck, discards, shuffles
+
+
 @implements(C + "action.discard_for_time")
 def _discard(state: State, action: DiscardForTime) -> State:
     f = state.current
@@ -736,12 +748,7 @@ def give_card(state: State, family: int, medici: int) -> State:
     state = state._replace(clock=_set(state.clock, family, clock))
     if not drawn:
         return state
-    deck, discards, shuffles = state.decks[medici], state.discards[medici], state.shuffles
-    if not deck and discards:
-        shuffles += 1
-        pile = list(discards)
-        Random(f"{state.seed}/deck/{medici}/{shuffles}").shuffle(pile)
-        deck, discards = tuple(pile), ()
+    deck, discards, shuffles = scandal_pile(state, medici)
     if not deck:
         return state            # every card of this Medici is in hands
     return state._replace(decks=_set(state.decks, medici, deck[:-1]),

@@ -454,12 +454,7 @@ def scandal_card(state: State, medici: int) -> State:
     """A scandal card for Strozzi is discarded; he gains time instead (not when easier)."""
     rules = state.rules
     a = rules.automa
-    deck, discards, shuffles = state.decks[medici], state.discards[medici], state.shuffles
-    if not deck and discards:
-        shuffles += 1
-        pile = list(discards)
-        Random(f"{state.seed}/deck/{medici}/{shuffles}").shuffle(pile)
-        deck, discards = tuple(pile), ()
+    deck, discards, shuffles = P.scandal_pile(state, medici)
     if deck:
         state = state._replace(decks=P._set(state.decks, medici, deck[:-1]),
                                discards=P._set(state.discards, medici, (*discards, deck[-1])),
