@@ -112,7 +112,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
           "implements it, tests, invariants and interpretations. A game id lists its clauses.")))
     common(p)
     p.add_argument("id", metavar="ID", help=_("clause id such as medici_vs_strozzi:turn.offer, "
-                                              "or a game id"))
+                                              "an interpretation id, or a game id"))
 
     p = sub.add_parser("replay", help=_("replay a game record"), **parser_kwargs(
         _("Replay a JSON game record through the engine and print its course and result; "
@@ -211,6 +211,11 @@ def cmd_rule(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
         for clause_id in spec.clauses:
             out(f"{clause_id}  {clause_title(spec, clause_id, lang)}")
         return 0
+    for game in games.games():
+        interpretation = spec_module.load(game).interpretations.get(args.id)
+        if interpretation is not None:
+            _show_interpretation(interpretation, lang, out)
+            return 0
     clauses = _all_clauses()
     if args.id not in clauses:
         close = difflib.get_close_matches(args.id, list(clauses), n=3, cutoff=0.6)
@@ -235,6 +240,28 @@ def cmd_rule(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
     interpretations = [i.id for i in spec.interpretations.values() if args.id in i.clauses]
     out(_("Interpretations: {ids}").format(ids=", ".join(interpretations) or "-"))
     return 0
+
+
+def _show_interpretation(item: spec_module.Interpretation, lang: str,
+                         out: Callable[[str], None]) -> None:
+    """An interpretation register entry in the reader's language."""
+    _ = _translator(lang)
+    out(f"{item.id}: {_pget(lang, f'{item.id}#question', item.question)}")
+    out("")
+    for number, evidence in enumerate(item.evidence):
+        note = _pget(lang, f"{item.id}#evidence.{number}", evidence["note"])
+        out(f"  [{evidence['edition']}] {evidence['section']}: {note}")
+    out("")
+    for option in item.options:
+        chosen = _(" (chosen)") if option["id"] == item.decision else ""
+        text = _pget(lang, f"{item.id}#option.{option['id']}", option["text"])
+        out(f"  - {option['id']}{chosen}: {text}")
+    out("")
+    out(_("Reason: {reason}").format(reason=_pget(lang, f"{item.id}#reason", item.reason)))
+    out(_("Clauses: {ids}").format(ids=", ".join(item.clauses)))
+    out(_("Tests: {ids}").format(ids=", ".join(item.tests)))
+    if item.variant:
+        out(_("Rule variant: --option {name}=…").format(name=item.variant))
 
 
 def _parse_options(raw: Sequence[str], lang: str) -> dict[str, Any]:

@@ -137,3 +137,10 @@ def test_check_needs_a_checkout(tmp_path: Path, capsys: pytest.CaptureFixture[st
     monkeypatch.chdir(tmp_path)
     code, _, err = run(capsys, "check", "--lang", "en")
     assert code == 2 and "source checkout" in err
+
+
+def test_rule_shows_an_interpretation_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "rule", "medici_vs_strozzi:interp.buy_without_room", "--lang", "de")
+    assert code == 0
+    assert "Darf ein Spieler Plättchen kaufen" in out and "(gewählt)" in out
+    assert "buy_and_discard" in out and "Regelvariante" in out
