@@ -216,20 +216,23 @@ def _spend(state: State, family: int, cost: int, clause: str) -> tuple[int, ...]
 def entered(state: State, queue: tuple[int, ...], location: int, piece: int) -> tuple[int, ...]:
     """``queue`` (at location index ``location``) after ``piece`` joins it."""
     rules = state.rules
-    family = state.family_of(piece)
-    ranks = [state.rank_of(p) for p in queue]
-    pos = rules.fns.insert_position(ranks, len(queue), state.rank_of(piece),
-                                    family in state.doormen[location])
+    per, rank = rules.pieces_per_family, rules.piece_rank
+    ranks = [rank[p % per] for p in queue]
+    pos = rules.fns.insert_position(ranks, len(queue), rank[piece % per],
+                                    piece // per in state.doormen[location])
     return (*queue[:pos], piece, *queue[pos:])
 
 
 def has_space(state: State, queue: tuple[int, ...]) -> bool:
-    return bool(state.rules.fns.may_enter(len(queue), state.rules.capacity))
+    rules = state.rules
+    return bool(rules.fns.may_enter(len(queue), rules.capacity))
 
 
 def _reserve(state: State, family: int, rank: int) -> int:
-    for p in state.pieces(family):
-        if state.where[p] == RESERVE and state.rank_of(p) == rank:
+    rules = state.rules
+    per, ranks, where = rules.pieces_per_family, rules.piece_rank, state.where
+    for p in range(family * per, family * per + per):
+        if where[p] == RESERVE and ranks[p % per] == rank:
             return p
     return -1
 
@@ -318,11 +321,15 @@ def _promotions(state: State) -> list[Promote]:
 def _single_moves(state: State) -> list[Move]:
     f = state.current
     rules = state.rules
+    neighbours, where, queues = rules.neighbours, state.where, state.queues
+    may_enter, capacity = rules.fns.may_enter, rules.capacity
+    blocks = rules.tables.blocks_paths
     out = []
     for p in state.on_board(f):
-        src = state.where[p]
-        for dst in rules.neighbours[src]:
-            if has_space(state, state.queues[dst]) and not blocked_path(state, src, dst, f):
+        src = where[p]
+        for dst in neighbours[src]:
+            if may_enter(len(queues[dst]), capacity) and \
+                    not (blocks and blocked_path(state, src, dst, f)):
                 out.append(Move(p, dst + 1))
     return out
 
@@ -351,15 +358,18 @@ def _hurries(state: State) -> list[HurryTwice | HurryPair]:
 def _hurries_twice(state: State) -> list[HurryTwice]:
     rules = state.rules
     f = state.current
+    neighbours, where, queues = rules.neighbours, state.where, state.queues
+    may_enter, capacity = rules.fns.may_enter, rules.capacity
+    blocks = rules.tables.blocks_paths
     out = []
     for p in state.on_board(f):
-        src = state.where[p]
-        for via in rules.neighbours[src]:
-            if blocked_path(state, src, via, f):
+        src = where[p]
+        for via in neighbours[src]:
+            if blocks and blocked_path(state, src, via, f):
                 continue
-            for dst in rules.neighbours[via]:
-                if (dst == src or has_space(state, state.queues[dst])) and \
-                        not blocked_path(state, via, dst, f):
+            for dst in neighbours[via]:
+                if (dst == src or may_enter(len(queues[dst]), capacity)) and \
+                        not (blocks and blocked_path(state, via, dst, f)):
                     out.append(HurryTwice(p, via + 1, dst + 1))
     return out
 
@@ -445,7 +455,8 @@ def _place(state: State, action: Place) -> State:
 def _start_round(state: State) -> State:
     rules = state.rules
     amount = state.sector_time[state.round - 1]
-    clock = tuple(rules.fns.gain_time(c, amount, rules.clock_max) for c in state.clock)
+    gain, top = rules.fns.gain_time, rules.clock_max
+    clock = tuple([gain(c, amount, top) for c in state.clock])
     state = state._replace(phase=Phase.ACTIONS, clock=clock, current=state.start,
                            passed=(False,) * state.families, rings=(NONE,) * state.families)
     if rules.automa >= 0:
@@ -543,7 +554,7 @@ def _promote(state: State, action: Promote) -> State:
 def blocked_path(state: State, src: int, dst: int, family: int) -> bool:
     """In the harder solo game the player cannot walk a path where Strozzi has a guard."""
     rules = state.rules
-    if rules.automa < 0 or family == rules.automa or rules.variants["solo_level"] != "harder":
+    if not rules.tables.blocks_paths or family == rules.automa:
         return False
     return rules.automa in state.escorts[rules.edge_index[(min(src, dst), max(src, dst))]]
 
@@ -618,7 +629,7 @@ def _hurry_pair(state: State, action: HurryPair) -> State:
 
 
 def _cups_left(state: State, family: int) -> int:
-    return state.rules.cup_supply[family] - sum(1 for fields in state.cups for f in fields if f == family)
+    return state.rules.cup_supply[family] - sum([fields.count(family) for fields in state.cups])
 
 
 def _boast_field(state: State, family: int, loc: int) -> int:
@@ -770,13 +781,18 @@ def route(state: State, medici: int) -> tuple[int, ...]:
 def visit(state: State, medici: int, location: int) -> State:
     """What happens where the travelling Medici arrives (location index)."""
     queue = state.queues[location]
+    per = state.rules.pieces_per_family
     if queue:
-        head = state.family_of(queue[0])
+        head = queue[0] // per
         state = state._replace(points=_add(state.points, head, head_award(
             1, state.rules.head_points[state.round - 1])))
-    top = next((f for f in reversed(state.cups[location]) if f != NONE), NONE)
-    if top != NONE and any(state.family_of(p) == top for p in queue):
-        state = give_card(state, top, medici)
+    for top in reversed(state.cups[location]):
+        if top != NONE:
+            for p in queue:
+                if p // per == top:
+                    state = give_card(state, top, medici)
+                    break
+            break
     for spy in state.spies[location]:
         state = give_card(state, spy, medici)
     return state
@@ -844,22 +860,22 @@ def _cleanup(state: State) -> State:
                        for f, (p, c) in enumerate(zip(state.points, state.clock, strict=True)))
         return state._replace(phase=Phase.OVER, points=points,
                               targets=_set(state.targets, m, NONE))
-    if rules.automa >= 0:
-        state = solo.cleanup(state)
     extra = rules.disc_gifts[r - 1]
-    state = state._replace(start=(state.start + 1) % state.families, round=r + 1,
-                           gifts=tuple(g + extra for g in state.gifts))
+    changes: dict[str, Any] = {}
+    if rules.automa >= 0:
+        changes["automa"] = solo.cleaned_automa(state)
     shown = r - 1 + rules.visible_sectors      # the sector index turned into view
     if shown < rules.rounds:
-        locs, times = list(state.loc_stack), list(state.time_stack)
-        loc, time = locs.pop(), times.pop()
-        state = state._replace(sector_loc=_set(state.sector_loc, shown, loc),
-                               sector_time=_set(state.sector_time, shown, time),
-                               loc_stack=tuple(locs), time_stack=tuple(times),
-                               targets=_set(state.targets, m, loc))
+        locs, times = state.loc_stack, state.time_stack
+        loc, time = locs[-1], times[-1]
+        changes.update(sector_loc=_set(state.sector_loc, shown, loc),
+                       sector_time=_set(state.sector_time, shown, time),
+                       loc_stack=locs[:-1], time_stack=times[:-1],
+                       targets=_set(state.targets, m, loc))
     else:
-        state = state._replace(targets=_set(state.targets, m, NONE))
-    return _start_round(state)
+        changes["targets"] = _set(state.targets, m, NONE)
+    return _start_round(state._replace(start=(state.start + 1) % state.families, round=r + 1,
+                                       gifts=tuple(g + extra for g in state.gifts), **changes))
 
 
 def _hurry_kind(state: State) -> Any:
@@ -888,15 +904,16 @@ def _hurry_sample(state: State, rng: Random) -> Action | None:
     f = state.current
     if state.clock[f] < rules.cost_hurry:
         return None
+    if rng.random() < 0.5:
+        singles = _single_moves(state)
+        if singles:
+            first = rng.choice(singles)
+            after = _move_piece(state, first.piece, first.to - 1)
+            seconds = [m for m in _single_moves(after) if m.piece != first.piece]
+            if seconds:
+                second = rng.choice(seconds)
+                return HurryPair(first.piece, first.to, second.piece, second.to)
     twice = _hurries_twice(state)
-    singles = _single_moves(state)
-    if rng.random() < 0.5 and singles:
-        first = rng.choice(singles)
-        after = _move_piece(state, first.piece, first.to - 1)
-        seconds = [m for m in _single_moves(after) if m.piece != first.piece]
-        if seconds:
-            second = rng.choice(seconds)
-            return HurryPair(first.piece, first.to, second.piece, second.to)
     return rng.choice(twice) if twice else None
 
 

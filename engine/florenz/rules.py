@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
@@ -116,6 +116,84 @@ class Rules:
     cup_supply: tuple[int, ...] = ()      # per family
     variants: Mapping[str, str] = field(default_factory=dict)
     fns: RuleFns = field(default_factory=RuleFns)
+
+    @cached_property
+    def tables(self) -> Tables:
+        """Values derived from these rules, built once on first use (not compared)."""
+        return build_tables(self)
+
+
+@dataclass(frozen=True)
+class Tables:
+    """Derived values the engine's hot paths use (:attr:`Rules.tables`), all from the spec."""
+
+    previous: tuple[int, ...]             # location index -> the one before it on the route
+    blocks_paths: bool                    # harder solo game: Strozzi's escorts close paths
+    solo_level: str
+    solo_escort_points: int
+    solo_rounds_per_group: int
+    solo_card_kind: tuple[str, ...]       # Strozzi's card -> kind
+    solo_card_cost: tuple[int, ...]
+    solo_card_letter: tuple[int, ...]     # card -> Medici letter (0 A, 1 B, 2 C), -1: none
+    solo_card_colour: tuple[int, ...]     # card -> colour, -1: the colour with fewer placed
+    solo_party: int                       # the party card (put back when drawn first)
+    solo_boast: int                       # the boast card (the friend card's fallback)
+    solo_giovanni_pass_below: int
+    solo_start_time: int
+    solo_min_time: int
+    solo_time_change: int                 # per level
+    solo_time_top: int                    # per level
+    solo_first_pass_time: int             # harder: Strozzi's time for passing first
+    solo_pass_points: tuple[int, ...]
+    solo_party_keep_giovanni: int
+    solo_party_points: int                # harder: points per time spent partying
+    solo_boast_multiplier: tuple[int, ...]   # per level
+    solo_card_guard_points: int
+    solo_scandal_time: int
+    solo_giovanni_share_easier: int
+    solo_cards_kept: int
+
+
+def build_tables(rules: Rules) -> Tables:
+    from regelwerk.engine.florenz.solo import LETTERS
+
+    spec = rules.spec
+    level = rules.variants.get("solo_level", VARIANTS["solo_level"][0])
+    previous = [0] * len(rules.route_next)
+    for a, b in enumerate(rules.route_next):
+        previous[b] = a
+    colours = list(spec.meta["solo_colours"])
+    kinds = tuple(spec["solo.card_kind"])
+    return Tables(
+        previous=tuple(previous),
+        blocks_paths=rules.automa >= 0 and level == "harder",
+        solo_level=level,
+        solo_escort_points=spec["solo.escort_points"],
+        solo_rounds_per_group=spec["solo.rounds_per_group"],
+        solo_card_kind=kinds,
+        solo_card_cost=tuple(spec["solo.card_cost"]),
+        solo_card_letter=tuple(LETTERS.index(m) if m in tuple(LETTERS) else -1
+                               for m in spec["solo.card_medici"]),
+        solo_card_colour=tuple(colours.index(c) if c in colours else -1
+                               for c in spec["solo.card_colour"]),
+        solo_party=kinds.index("party"),
+        solo_boast=kinds.index("boast"),
+        solo_giovanni_pass_below=spec["solo.giovanni_pass_below"],
+        solo_start_time=spec["solo.start_time"],
+        solo_min_time=spec["solo.min_time"],
+        solo_time_change={"easier": spec["solo.time_change_easier"],
+                          "harder": spec["solo.time_change_harder"]}.get(level, 0),
+        solo_time_top=spec["solo.max_time_harder"] if level == "harder" else rules.clock_max,
+        solo_first_pass_time=spec["solo.first_pass_time_harder"],
+        solo_pass_points=tuple(spec["solo.pass_points"]),
+        solo_party_keep_giovanni=spec["solo.party_keep_giovanni"],
+        solo_party_points=spec["solo.party_points_harder"],
+        solo_boast_multiplier=tuple(spec["solo.boast_multiplier_easier" if level == "easier"
+                                         else "solo.boast_multiplier"]),
+        solo_card_guard_points=spec["solo.card_guard_points"],
+        solo_scandal_time=spec["solo.scandal_time"],
+        solo_giovanni_share_easier=spec["solo.giovanni_share_easier"],
+        solo_cards_kept=spec["solo.cards_kept"])
 
 
 def _grid(spec: Spec) -> tuple[list[list[int]], dict[int, tuple[int, int]]]:

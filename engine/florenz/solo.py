@@ -35,12 +35,12 @@ def level(rules: Rules) -> str:
 
 
 def escort_points(rules: Rules) -> int:
-    return rules.spec["solo.escort_points"]
+    return rules.tables.solo_escort_points
 
 
 def group(state: State) -> int:
     """0, 1, 2 for rounds 1-3, 4-6, 7-9."""
-    return (state.round - 1) // state.rules.spec["solo.rounds_per_group"]
+    return (state.round - 1) // state.rules.tables.solo_rounds_per_group
 
 
 @implements(C + "letters")
@@ -68,8 +68,12 @@ def _colour_pieces(state: State, colour: int) -> range:
 
 
 def _reserve(state: State, colour: int, rank: int) -> int:
+    rules = state.rules
+    per = rules.pieces_per_family
+    ranks = rules.piece_rank
+    where = state.where
     for p in _colour_pieces(state, colour):
-        if state.where[p] == RESERVE and state.rank_of(p) == rank:
+        if where[p] == RESERVE and ranks[p % per] == rank:
             return p
     return -1
 
@@ -120,17 +124,16 @@ def setup(state: State) -> State:
 def start_round(state: State, amount: int) -> State:
     """Phase 1 for Strozzi, then his turns if he holds the start coin."""
     rules = state.rules
+    t = rules.tables
     a = rules.automa
-    change = {"easier": rules.spec["solo.time_change_easier"],
-              "harder": rules.spec["solo.time_change_harder"]}.get(level(rules), 0)
-    top = rules.spec["solo.max_time_harder"] if level(rules) == "harder" else rules.clock_max
     if state.round == 1:
-        clock = rules.spec["solo.start_time"]
+        clock = t.solo_start_time
     else:
-        gain = rules.fns.automa_time(amount, rules.spec["solo.min_time"], change, top)
+        gain = rules.fns.automa_time(amount, t.solo_min_time, t.solo_time_change, t.solo_time_top)
         clock = rules.fns.gain_time(state.clock[a] - 0, gain, rules.clock_max)
-    state = state._replace(clock=P._set(state.clock, a, clock))
-    state = _set_automa(state, drawn=0, first_passer=NONE)
+    assert state.automa is not None
+    state = state._replace(clock=P._set(state.clock, a, clock),
+                           automa=state.automa._replace(drawn=0, first_passer=NONE))
     return turns(state)
 
 
@@ -142,20 +145,22 @@ def turns(state: State) -> State:
     player has a decision or the action phase is over."""
     rules = state.rules
     a = rules.automa
+    harder = rules.tables.solo_level == "harder"
+    families = rules.families
     while state.phase == Phase.ACTIONS:
-        if all(state.passed):
+        passed = state.passed
+        if all(passed):
             return P.medici_phase(state)
         f = state.current
         if f == a:
             state = automa_turn(state)
-        elif (state.passed[f] and level(rules) == "harder"
-              and state.automa is not None and state.automa.first_passer == f):
-            pass                                    # no bonus for the player
-        else:
+            if all(state.passed):
+                return P.medici_phase(state)
+        elif not (passed[f] and harder
+                  and state.automa is not None and state.automa.first_passer == f):
             return state
-        if all(state.passed):
-            return P.medici_phase(state)
-        state = state._replace(current=(state.current + 1) % state.families)
+        # else: no bonus for the player
+        state = state._replace(current=(state.current + 1) % families)
     return state
 
 
@@ -166,7 +171,7 @@ def automa_turn(state: State) -> State:
         return passed_bonus(state)
     clock = state.clock[a]
     if rules.disc_medici[state.round - 1] == GIOVANNI and \
-            clock < rules.spec["solo.giovanni_pass_below"] and \
+            clock < rules.tables.solo_giovanni_pass_below and \
             any(state.family_of(p) == a for p in state.queues[state.targets[GIOVANNI]]):
         return automa_pass(state)
     if clock <= 0:
@@ -196,23 +201,22 @@ def automa_pass(state: State) -> State:
     and does not head the queue, else the first where he could swap, else nowhere."""
     rules = state.rules
     a = rules.automa
-    first = not any(state.passed)
-    if first:
-        state = _set_automa(state, first_passer=a)
-        if level(rules) == "harder":
-            state = state._replace(clock=P._gain(state.clock, a,
-                                                 rules.spec["solo.first_pass_time_harder"],
-                                                 rules))
+    changes: dict[str, object] = {}
+    if not any(state.passed):
+        assert state.automa is not None
+        changes["automa"] = state.automa._replace(first_passer=a)
+        if rules.tables.solo_level == "harder":
+            changes["clock"] = P._gain(state.clock, a, rules.tables.solo_first_pass_time, rules)
     passed = P._set(state.passed, a, True)
     if all(passed):
-        return state._replace(passed=passed)
+        return state._replace(passed=passed, **changes)
     taken = set(state.rings)
     spots = [letter_target(state, k) for k in range(len(LETTERS))]
     spots = [loc for loc in spots if loc != NONE and loc not in taken
              and _swap_at(state, loc) is not None]
     best = [loc for loc in spots if state.family_of(state.queues[loc][0]) != a]
     ring = (best or spots or [NONE])[0]
-    return state._replace(passed=passed, rings=P._set(state.rings, a, ring))
+    return state._replace(passed=passed, rings=P._set(state.rings, a, ring), **changes)
 
 
 @implements(C + "bonus")
@@ -223,7 +227,7 @@ def passed_bonus(state: State) -> State:
     pair = _swap_at(state, ring) if ring != NONE else None
     if pair is None:
         return state._replace(points=P._add(state.points, a,
-                                            rules.spec["solo.pass_points"][group(state)]))
+                                            rules.tables.solo_pass_points[group(state)]))
     front, back = pair
     queue = list(state.queues[ring])
     i, j = queue.index(front), queue.index(back)
@@ -238,36 +242,45 @@ def draw(state: State) -> tuple[State, int]:
     """Strozzi draws his next card (the discards are reshuffled when the deck is empty)."""
     assert state.automa is not None
     auto = state.automa
-    deck, discard, shuffles = list(auto.deck), list(auto.discard), auto.shuffles
+    deck, discard, shuffles, card = _draw(state.seed, auto.deck, auto.discard, auto.shuffles)
+    return state._replace(automa=auto._replace(deck=deck, discard=discard,
+                                               shuffles=shuffles, drawn=auto.drawn + 1)), card
+
+
+def _draw(seed: int, deck: tuple[int, ...], discard: tuple[int, ...],
+          shuffles: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+    """``(deck, discard, shuffles, card)`` after drawing the top card (see :func:`draw`)."""
     if not deck:
         shuffles += 1
-        deck, discard = discard, []
-        Random(f"{state.seed}/strozzi/{shuffles}").shuffle(deck)
-    card = deck.pop()
-    return state._replace(automa=auto._replace(deck=tuple(deck), discard=tuple(discard),
-                                               shuffles=shuffles, drawn=auto.drawn + 1)), card
+        pile = list(discard)
+        Random(f"{seed}/strozzi/{shuffles}").shuffle(pile)
+        return tuple(pile[:-1]), (), shuffles, pile[-1]
+    return deck[:-1], discard, shuffles, deck[-1]
 
 
 @implements(C + "cards", C + "card.party")
 def play_card(state: State) -> State:
+    """Strozzi draws a card, pays for it and carries it out; it goes on his discards (no
+    effect looks at them, so they are updated together with the draw)."""
     rules = state.rules
+    t = rules.tables
     a = rules.automa
-    kinds = rules.spec["solo.card_kind"]
-    state, card = draw(state)
-    if kinds[card] == "party" and state.automa is not None and state.automa.drawn == 1:
-        state, card = draw(state)                     # the party card goes back
-        auto = state.automa
-        assert auto is not None
-        deck = [*auto.deck, kinds.index("party")]
-        Random(f"{state.seed}/strozzi/{auto.shuffles}/{state.round}/party").shuffle(deck)
-        state = state._replace(automa=auto._replace(deck=tuple(deck)))
-    cost = rules.spec["solo.card_cost"][card]
-    state = state._replace(clock=P._set(state.clock, a,
-                                        rules.fns.automa_pay(state.clock[a], cost)))
-    state = CARDS[kinds[card]](state, card)
     auto = state.automa
     assert auto is not None
-    return state._replace(automa=auto._replace(discard=(*auto.discard, card)))
+    seed = state.seed
+    deck, discard, shuffles, card = _draw(seed, auto.deck, auto.discard, auto.shuffles)
+    drawn = auto.drawn + 1
+    if t.solo_card_kind[card] == "party" and drawn == 1:
+        deck, discard, shuffles, card = _draw(seed, deck, discard, shuffles)
+        drawn += 1                                    # the party card goes back
+        pile = [*deck, t.solo_party]
+        Random(f"{seed}/strozzi/{shuffles}/{state.round}/party").shuffle(pile)
+        deck = tuple(pile)
+    clock = rules.fns.automa_pay(state.clock[a], t.solo_card_cost[card])
+    state = state._replace(clock=P._set(state.clock, a, clock),
+                           automa=Automa(deck, (*discard, card), shuffles, drawn,
+                                         auto.first_passer))
+    return CARDS[t.solo_card_kind[card]](state, card)
 
 
 def _open_spot(state: State, letter: int) -> int:
@@ -275,17 +288,20 @@ def _open_spot(state: State, letter: int) -> int:
     against the arrows from A's target until a queue has room (-1: nowhere)."""
     rules = state.rules
     n = len(LETTERS)
+    queues, targets, disc = state.queues, state.targets, rules.disc_medici
+    may_enter, capacity = rules.fns.may_enter, rules.capacity
+    now, last = state.round - 1, rules.rounds - 1
     for k in range(letter, letter + n):
-        loc = letter_target(state, k % n)
-        if loc != NONE and P.has_space(state, state.queues[loc]):
+        loc = targets[disc[min(now + k % n, last)]]        # letter_target(state, k % n)
+        if loc != NONE and may_enter(len(queues[loc]), capacity):
             return loc
     loc = letter_target(state, 0)
     if loc == NONE:
         return -1
-    previous = {b: a for a, b in enumerate(rules.route_next)}
+    previous = rules.tables.previous
     for _ in range(len(rules.route_next)):
         loc = previous[loc]
-        if P.has_space(state, state.queues[loc]):
+        if may_enter(len(queues[loc]), capacity):
             return loc
     return -1
 
@@ -320,7 +336,8 @@ def _place(state: State, colour: int, rank: int, letter: int, before_debutants: 
         return state
     queue = state.queues[loc]
     if before_debutants:
-        pos = sum(1 for p in queue if state.rank_of(p) > DEBUTANT)
+        ranks, per = state.rules.piece_rank, state.rules.pieces_per_family
+        pos = len([p for p in queue if ranks[p % per] > DEBUTANT])
         queue = (*queue[:pos], piece, *queue[pos:])
     else:
         queue = P.entered(state, queue, loc, piece)
@@ -331,12 +348,11 @@ def _place(state: State, colour: int, rank: int, letter: int, before_debutants: 
 @implements(C + "card.place")
 def card_place(state: State, card: int) -> State:
     rules = state.rules
-    letter = LETTERS.index(rules.spec["solo.card_medici"][card])
-    named = rules.spec["solo.card_colour"][card]
-    if named in rules.spec.meta["solo_colours"]:
-        colour = _colour(state, named)
-    else:                                   # card 5: the colour with fewer on the board
-        counts = [sum(1 for p in _colour_pieces(state, c) if state.where[p] >= 0)
+    letter = rules.tables.solo_card_letter[card]
+    colour = rules.tables.solo_card_colour[card]
+    if colour < 0:                          # card 5: the colour with fewer on the board
+        where = state.where
+        counts = [len([p for p in _colour_pieces(state, c) if where[p] >= 0])
                   for c in range(rules.colours)]
         colour = counts.index(min(counts))
     medici = letter_medici(state, letter)
@@ -353,14 +369,15 @@ def card_place(state: State, card: int) -> State:
 def card_party(state: State, card: int) -> State:
     rules = state.rules
     a = rules.automa
-    keep = rules.spec["solo.party_keep_giovanni"] \
-        if rules.disc_medici[state.round - 1] == GIOVANNI else 0
+    t = rules.tables
+    keep = t.solo_party_keep_giovanni if rules.disc_medici[state.round - 1] == GIOVANNI else 0
     clock = min(state.clock[a], keep)
     spent = state.clock[a] - clock
-    state = state._replace(clock=P._set(state.clock, a, clock))
-    if level(rules) == "harder":
-        state = state._replace(points=P._add(state.points, a,
-                                             spent * rules.spec["solo.party_points_harder"]))
+    if t.solo_level == "harder":
+        state = state._replace(clock=P._set(state.clock, a, clock),
+                               points=P._add(state.points, a, spent * t.solo_party_points))
+    else:
+        state = state._replace(clock=P._set(state.clock, a, clock))
     return automa_pass(state)
 
 
@@ -380,8 +397,7 @@ def card_friend(state: State, card: int) -> State:
         for lady in ladies:
             if _reserve(state, state.colour_of(lady), MAESTRO) >= 0:
                 return _raise(state, lady, loc)
-    kinds = state.rules.spec["solo.card_kind"]
-    return card_boast(state, kinds.index("boast"))
+    return card_boast(state, state.rules.tables.solo_boast)
 
 
 def _raise(state: State, piece: int, loc: int) -> State:
@@ -399,8 +415,7 @@ def card_boast(state: State, card: int) -> State:
     if P._cups_left(state, a) <= 0:
         return state
     field = group(state)
-    table = "solo.boast_multiplier_easier" if level(rules) == "easier" else "solo.boast_multiplier"
-    factor = rules.spec[table][field]
+    factor = rules.tables.solo_boast_multiplier[field]
     loc = rules.route_next[state.carriages[letter_medici(state, 0)]]
     for _ in range(len(rules.route_next)):
         if state.cups[loc][field] == NONE:
@@ -417,13 +432,13 @@ def card_guard(state: State, card: int) -> State:
     rules = state.rules
     a = rules.automa
     fallback = state._replace(points=P._add(state.points, a,
-                                            rules.spec["solo.card_guard_points"]))
-    letter = LETTERS.index(rules.spec["solo.card_medici"][card])
+                                            rules.tables.solo_card_guard_points))
+    letter = rules.tables.solo_card_letter[card]
     medici = letter_medici(state, letter)
     target = state.targets[medici]
     if state.round >= rules.rounds or state.guards[a] <= 0 or target == NONE:
         return fallback
-    previous = {b: x for x, b in enumerate(rules.route_next)}
+    previous = rules.tables.previous
     loc = target
     for _ in range(len(rules.route_next)):
         if medici == COSIMO:
@@ -455,13 +470,21 @@ def scandal_card(state: State, medici: int) -> State:
     rules = state.rules
     a = rules.automa
     deck, discards, shuffles = P.scandal_pile(state, medici)
+    easier = rules.tables.solo_level == "easier"
     if deck:
-        state = state._replace(decks=P._set(state.decks, medici, deck[:-1]),
-                               discards=P._set(state.discards, medici, (*discards, deck[-1])),
-                               shuffles=shuffles)
-    if level(rules) == "easier":
+        if easier:
+            return state._replace(decks=P._set(state.decks, medici, deck[:-1]),
+                                  discards=P._set(state.discards, medici,
+                                                  (*discards, deck[-1])),
+                                  shuffles=shuffles)
+        return state._replace(decks=P._set(state.decks, medici, deck[:-1]),
+                              discards=P._set(state.discards, medici, (*discards, deck[-1])),
+                              shuffles=shuffles,
+                              clock=P._gain(state.clock, a, rules.tables.solo_scandal_time,
+                                            rules))
+    if easier:
         return state
-    return state._replace(clock=P._gain(state.clock, a, rules.spec["solo.scandal_time"], rules))
+    return state._replace(clock=P._gain(state.clock, a, rules.tables.solo_scandal_time, rules))
 
 
 @implements(C + "giovanni", C + "easier")
@@ -475,7 +498,7 @@ def giovanni_offer(state: State, place: tuple[int, int]) -> tuple[State, bool]:
     if clock <= 0:
         return state, False
     if clock < cost and level(rules) == "easier":
-        gain //= rules.spec["solo.giovanni_share_easier"]
+        gain //= rules.tables.solo_giovanni_share_easier
     state = state._replace(clock=P._set(state.clock, a, rules.fns.automa_pay(clock, cost)),
                            points=P._add(state.points, a, gain))
     return state, True
@@ -484,16 +507,20 @@ def giovanni_offer(state: State, place: tuple[int, int]) -> tuple[State, bool]:
 @implements(C + "cleanup")
 def cleanup(state: State) -> State:
     """The top cards of Strozzi's deck stay; the rest and his discards are reshuffled."""
+    return state._replace(automa=cleaned_automa(state))
+
+
+def cleaned_automa(state: State) -> Automa:
+    """Strozzi's deck after :func:`cleanup`."""
     auto = state.automa
     assert auto is not None
-    keep = state.rules.spec["solo.cards_kept"]
+    keep = state.rules.tables.solo_cards_kept
     deck = list(auto.deck)
     top, rest = deck[len(deck) - keep:] if keep else [], deck[:max(len(deck) - keep, 0)]
     pile = rest + list(auto.discard)
     shuffles = auto.shuffles + 1
     Random(f"{state.seed}/strozzi/{shuffles}").shuffle(pile)
-    return state._replace(automa=auto._replace(deck=(*pile, *top), discard=(),
-                                               shuffles=shuffles))
+    return auto._replace(deck=(*pile, *top), discard=(), shuffles=shuffles)
 
 
 @implements(C + "end")

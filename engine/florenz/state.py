@@ -94,23 +94,29 @@ class State(NamedTuple):
             // self.rules.pieces_per_family
 
     def on_board(self, family: int) -> list[int]:
-        return [p for p in self.pieces(family) if self.where[p] >= 0]
+        n = self.rules.pieces_per_family
+        where = self.where
+        return [p for p in range(family * n, family * n + n) if where[p] >= 0]
 
     def queue(self, location: int) -> tuple[int, ...]:
         """The queue at location number ``location`` (1-9), head first."""
         return self.queues[location - 1]
 
 
-_INDEX = {name: i for i, name in enumerate(State._fields)}
+def _fast_replacer(cls: type) -> object:
+    index = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
+    new = tuple.__new__
+
+    def _fast_replace(self: tuple, **changes: object) -> tuple:
+        """``_replace`` without rebuilding a dict of all fields (states have many fields)."""
+        values = list(self)
+        for name, value in changes.items():
+            values[index[name]] = value
+        return new(cls, values)
+
+    return _fast_replace
 
 
-def _fast_replace(self: State, **changes: object) -> State:
-    """``_replace`` without rebuilding a dict of all fields (states have many fields)."""
-    values = list(self)
-    index = _INDEX
-    for name, value in changes.items():
-        values[index[name]] = value
-    return tuple.__new__(State, values)
-
-
+_fast_replace = _fast_replacer(State)
 State._replace = _fast_replace  # type: ignore[method-assign,assignment]
+Automa._replace = _fast_replacer(Automa)  # type: ignore[method-assign,assignment]
