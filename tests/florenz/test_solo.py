@@ -61,7 +61,7 @@ def test_guard_on_park_start_goes_between_1_and_2() -> None:
             e = state.rules.edge_index[(0, 1)]
             assert state.escorts[e] == (STROZZI,)
             return
-    pytest.skip("no seed puts Cosimo at 1")
+    pytest.fail("no seed in 0..59 puts Cosimo at location 1: widen the search")
 
 
 @pytest.mark.clause("florenz:solo.time")
