@@ -277,22 +277,20 @@ def _parse_options(raw: Sequence[str], lang: str) -> dict[str, Any]:
 
 def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
     _ = _translator(lang)
-    try:
-        record = GameRecord.read(args.file)
-    except RecordError as exc:
-        raise UsageError(str(exc)) from None
+    record = GameRecord.read(args.file)     # a RecordError names the file (main shows it)
     module = _game(record.game, lang).engine_module()
     try:
         state = module.new_game(seed=record.seed, options=dict(record.options))
     except SpecError as exc:
-        raise UsageError(f"{args.file}: options: {exc}") from None
+        raise UsageError(_("{file}: options: {error}").format(
+            file=args.file, error=exc.message_in(lang))) from None
     for index, raw in enumerate(record.actions):
         try:
             action = module.action_from_json(raw)
             state = module.apply(state, action)
         except RecordError as exc:
             raise UsageError(_("{file}: action {index}: {error}").format(
-                file=args.file, index=index, error=exc)) from None
+                file=args.file, index=index, error=exc.message_in(lang))) from None
         except IllegalAction as exc:
             raise Failed(_("{file}: action {index} ({action}) is illegal: {error}").format(
                 file=args.file, index=index, action=json.dumps(raw),
@@ -333,10 +331,7 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
     options["players"] = players
     if args.board:
         options["board"] = load_board_file(args.board)
-    try:
-        module.new_game(seed=0, options=dict(options))
-    except SpecError as exc:
-        raise UsageError(str(exc)) from None
+    module.new_game(seed=0, options=dict(options))   # a SpecError names the file (main shows it)
     bar = tqdm(total=args.games, unit=_("games"), disable=args.no_progress or None,
                file=sys.stderr, desc=info.id)
     try:
@@ -473,7 +468,7 @@ def cmd_docs(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
     try:
         built = site.build_site(root, root / "_build", progress=progress, report_file=report_file)
     except site.SiteError as exc:
-        raise Failed(str(exc)) from None
+        raise Failed(exc.message_in(lang)) from None
     for game, info in data["games"].items():
         proven = sum(inv["status"] == "proven" for inv in info["invariants"])
         out(_("{game}: {proven} of {total} invariants proven; {clauses} clauses, "
@@ -510,7 +505,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     _ = _translator(lang)
     try:
         return COMMANDS[args.command](args, lang, print)
-    except (UsageError, SpecError, RecordError) as exc:
+    except (SpecError, RecordError) as exc:   # a bad board file, option or game record
+        print(_("regelwerk: error: {message}").format(message=exc.message_in(lang)),
+              file=sys.stderr)
+        return 2
+    except UsageError as exc:
         print(_("regelwerk: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     except Failed as exc:

@@ -33,6 +33,7 @@ from pathlib import Path
 
 import polib
 
+from regelwerk.engine.core.errors import LocalizedError, Message
 from regelwerk.engine.core.i18n import N_, SOURCE_LANGUAGE, gettext_for
 
 Progress = Callable[[str], None]
@@ -42,12 +43,16 @@ ENTRY_TITLE = N_("regelwerk rules reference")
 ENTRY_CHOOSE = N_("Choose a language:")
 
 
-class SiteError(RuntimeError):
-    """A step of the site build failed; the message's first line names file and line."""
+class SiteError(LocalizedError, RuntimeError):
+    """A step of the site build failed; the message's first line names file and line.
 
-    def __init__(self, message: str, details: Sequence[str] = ()) -> None:
-        super().__init__(message)
+    Its own words are an ``N_`` template (:meth:`message_in` gives them in the
+    reader's language); what Sphinx printed is a field, shown as Sphinx wrote it.
+    """
+
+    def __init__(self, message: str, details: Sequence[str] = (), /, **fields: object) -> None:
         self.details = list(details)
+        super().__init__(message, **fields)
 
 
 @dataclass(frozen=True)
@@ -182,7 +187,7 @@ WARNING = re.compile(r"^(?P<file>[^\s:][^:]*?):(?P<line>\d+)?:? ?(?P<kind>WARNIN
                      r"SEVERE)[:\s]+(?P<text>.*)$")
 
 
-def _first_problem(output: str, root: Path) -> tuple[str, list[str]]:
+def _first_problem(output: str, root: Path) -> tuple[str | Message, list[str]]:
     """One clear line (``file:line: message``) for the first warning in Sphinx's output."""
     found = []
     for line in output.splitlines():
@@ -195,7 +200,7 @@ def _first_problem(output: str, root: Path) -> tuple[str, list[str]]:
     if found:
         return found[0], found
     lines = [line for line in output.splitlines() if line.strip()]
-    return (lines[-1] if lines else "sphinx-build failed without output"), lines
+    return (lines[-1] if lines else Message(N_("sphinx-build failed without output"))), lines
 
 
 def _sphinx(root: Path, builder: str, out: Path, doctrees: Path, lang: str,
@@ -212,7 +217,8 @@ def _sphinx(root: Path, builder: str, out: Path, doctrees: Path, lang: str,
         if builder == "doctest":
             _doctest_count(out, lang, root)   # names the failing example if there is one
         first, details = _first_problem(run.stderr + "\n" + run.stdout, root)
-        raise SiteError(f"{builder} ({lang}): {first}", details)
+        raise SiteError(N_("{builder} build ({lang}): {problem}"), details, builder=builder,
+                        lang=lang, problem=first)
     return seconds
 
 
@@ -226,11 +232,11 @@ def _doctest_count(out: Path, lang: str, root: Path) -> int:
     """Tests run according to the doctest builder's ``output.txt``; fails on any failure."""
     report = out / "output.txt"
     if not report.is_file():
-        raise SiteError(f"doctest ({lang}): no {report}")
+        raise SiteError(N_("doctest ({lang}): no {report}"), lang=lang, report=report)
     text = report.read_text(encoding="utf-8")
     match = SUMMARY.search(text)
     if not match:
-        raise SiteError(f"doctest ({lang}): no summary in {report}")
+        raise SiteError(N_("doctest ({lang}): no summary in {report}"), lang=lang, report=report)
     tests, *failures = (int(n) for n in match.groups())
     if any(failures):
         where = FAILURE.search(text)
@@ -240,8 +246,9 @@ def _doctest_count(out: Path, lang: str, root: Path) -> int:
             if not path.is_absolute():
                 path = Path("docs") / path   # the doctest builder names files under docs/
             location = f"{path}:{where['line']}"
-        raise SiteError(f"doctest ({lang}): {location}: {sum(failures)} failure(s), "
-                        f"see {report}", text.splitlines())
+        raise SiteError(N_("doctest ({lang}): {location}: {count} failure(s), see {report}"),
+                        text.splitlines(), lang=lang, location=location, count=sum(failures),
+                        report=report)
     return tests
 
 
@@ -330,9 +337,9 @@ def build_site(root: Path, out: Path | None = None, langs: Sequence[str] = ("en"
     problems = [p for lang in langs if lang != SOURCE_LANGUAGE
                 for p in check_catalogs(pot_dir, root / "locales", lang, root)]
     if problems:
-        raise SiteError(f"translation gate: {problems[0]} ({len(problems)} problem(s); "
-                        f"run regelwerk.site.update_catalogs and translate)",
-                        [str(p) for p in problems])
+        raise SiteError(N_("translation gate: {problem} ({count} problem(s); "
+                           "run regelwerk.site.update_catalogs and translate)"),
+                        [str(p) for p in problems], problem=problems[0], count=len(problems))
     report.steps.append(Step("gate", time.perf_counter() - start))
     say(f"gate: {report.steps[-1].seconds:.2f} s")
     compile_catalogs(root, [lang for lang in langs if lang != SOURCE_LANGUAGE])
@@ -349,11 +356,12 @@ def build_site(root: Path, out: Path | None = None, langs: Sequence[str] = ("en"
         report.pages[lang] = _pages(site / lang)
     counts = set(report.doctests.values())
     if len(counts) != 1 or 0 in counts:
-        raise SiteError(f"doctest: the languages ran different or no tests: {report.doctests}")
+        raise SiteError(N_("doctest: the languages ran different or no tests: {counts}"),
+                        counts=report.doctests)
     missing = {lang: sorted(set(report.pages[langs[0]]) - set(pages))
                for lang, pages in report.pages.items()}
     if any(missing.values()):
-        raise SiteError(f"pages missing in a language: {missing}")
+        raise SiteError(N_("pages missing in a language: {missing}"), missing=missing)
     write_entry_page(site, langs)
     report.seconds = time.perf_counter() - started
     return report

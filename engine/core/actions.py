@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.records import RecordError
 
 
@@ -55,13 +56,15 @@ class ActionCodec:
     def from_json(self, data: Any) -> Any:
         """Parse one action of a game record; a bad entry raises :class:`RecordError`."""
         if not isinstance(data, dict) or data.get("type") not in self.kinds:
-            raise RecordError(f"not an action of {self.game}: {data!r} "
-                              f"(type must be one of {', '.join(self.kinds)})")
+            raise RecordError(N_("not an action of {game}: {action} (type must be one of "
+                                 "{types})"), game=self.game, action=data,
+                              types=", ".join(self.kinds))
         kind = self.kinds[data["type"]]
         given = {k: v for k, v in data.items() if k != "type"}
         names = [f.name for f in dataclasses.fields(kind)]
         if set(given) != set(names) or not all(type(v) is int for v in given.values()):
-            raise RecordError(f"action {data!r}: expects integer fields {names}")
+            raise RecordError(N_("action {action}: expects integer fields {fields}"),
+                              action=data, fields=", ".join(names))
         return kind(**given)
 
 

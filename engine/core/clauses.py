@@ -119,7 +119,8 @@ def clause_text(spec: Spec, clause_id: str, lang: str,
     try:
         return _SpecFormatter(spec, mark or plain_mark(lang), lang).format(template)
     except (KeyError, SpecError, IndexError, ValueError) as exc:
-        raise SpecError(f"{clause.file}:{clause.line}: clause {clause_id} ({lang}): {exc}") from None
+        raise SpecError(N_("{file}:{line}: clause {clause} ({lang}): {error}"), file=clause.file,
+                        line=clause.line, clause=clause_id, lang=lang, error=exc) from None
 
 
 def fill(spec: Spec, template: str, lang: str,

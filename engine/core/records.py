@@ -8,11 +8,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from regelwerk.engine.core.errors import LocalizedError
+from regelwerk.engine.core.i18n import N_
+
 FORMAT = "regelwerk-game-record/1"
 
 
-class RecordError(ValueError):
-    """A record that cannot be read or replayed; names the file and action."""
+class RecordError(LocalizedError):
+    """A record that cannot be read or replayed; names the file and action.
+
+    Raised with an ``N_`` template and fields (:class:`LocalizedError`), so the
+    command line shows it in the reader's language.
+    """
 
 
 @dataclass(frozen=True)
@@ -36,12 +43,14 @@ class GameRecord:
     @classmethod
     def from_json(cls, data: Any, where: str = "<record>") -> GameRecord:
         if not isinstance(data, dict):
-            raise RecordError(f"{where}: a game record is a JSON object")
+            raise RecordError(N_("{file}: a game record is a JSON object"), file=where)
         if data.get("format") != FORMAT:
-            raise RecordError(f"{where}: format must be {FORMAT!r}, got {data.get('format')!r}")
+            raise RecordError(N_("{file}: format must be {expected!r}, got {got!r}"), file=where,
+                              expected=FORMAT, got=data.get("format"))
         for key, kind in (("game", str), ("seed", int), ("actions", list), ("options", dict)):
             if not isinstance(data.get(key), kind):
-                raise RecordError(f"{where}: {key!r} must be a {kind.__name__}")
+                raise RecordError(N_("{file}: {key!r} must be of type {type}"), file=where,
+                                  key=key, type=kind.__name__)
         return cls(data["game"], data["seed"], tuple(data["actions"]), data["options"],
                    data.get("result"))
 
@@ -50,9 +59,14 @@ class GameRecord:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except OSError as exc:
-            raise RecordError(f"{path}: {exc.strerror}") from None
+            raise RecordError(N_("{file}: cannot read the file ({error})"), file=path,
+                              error=exc.strerror or exc) from None
+        except UnicodeDecodeError as exc:
+            raise RecordError(N_("{file}: not a UTF-8 text file ({error})"), file=path,
+                              error=exc.reason) from None
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{path}:{exc.lineno}: not JSON ({exc.msg})") from None
+            raise RecordError(N_("{file}:{line}: not JSON ({error})"), file=path, line=exc.lineno,
+                              error=exc.msg) from None
         return cls.from_json(data, str(path))
 
     def write(self, path: Path) -> None:

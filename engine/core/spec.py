@@ -26,11 +26,18 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from regelwerk.engine.core.errors import LocalizedError
+from regelwerk.engine.core.i18n import N_
+
 CONFIDENCES = ("stated", "sourced", "derived", "assumed")
 
 
-class SpecError(ValueError):
-    """A spec file is malformed; the message names the file and the key."""
+class SpecError(LocalizedError):
+    """A spec, board file or option is malformed; the message names the file and the key.
+
+    Raised with an ``N_`` template and fields (:class:`LocalizedError`), so the
+    command line shows it in the reader's language.
+    """
 
 
 @dataclass(frozen=True)
@@ -110,30 +117,48 @@ class Spec:
         try:
             return self.numbers[path].value
         except KeyError:
-            raise SpecError(f"{self.game}: no number {path!r} in spec/{self.game}/") from None
+            raise SpecError(N_("{game}: no number {path!r} in spec/{game}/"),
+                            game=self.game, path=path) from None
 
     def number(self, path: str) -> Number:
         try:
             return self.numbers[path]
         except KeyError:
-            raise SpecError(f"{self.game}: no number {path!r} in spec/{self.game}/") from None
+            raise SpecError(N_("{game}: no number {path!r} in spec/{game}/"),
+                            game=self.game, path=path) from None
 
     def clause(self, clause_id: str) -> Clause:
         try:
             return self.clauses[clause_id]
         except KeyError:
-            raise SpecError(f"unknown clause {clause_id!r}") from None
+            raise SpecError(N_("unknown clause {clause!r}"), clause=clause_id) from None
+
+    def file_of(self, prefix: str) -> str:
+        """Where the numbers under ``prefix`` (``board``) come from, for an error message:
+        the files that override them (a user's printed board) if any, else the spec's."""
+        files = dict.fromkeys(n.file for p, n in self.numbers.items()
+                              if p == prefix or p.startswith(prefix + "."))
+        overrides = [f for f in files if not f.startswith("spec/")]
+        return ", ".join(overrides or files)
 
     def assumed(self) -> Iterator[Number]:
         return (n for n in self.numbers.values() if n.assumed)
 
-    def with_numbers(self, overrides: Mapping[str, Any]) -> Spec:
-        """A copy where some values are replaced (a printed board, a mutant rule)."""
+    def with_numbers(self, overrides: Mapping[str, Any], file: str | None = None) -> Spec:
+        """A copy where some values are replaced (a printed board, a mutant rule).
+
+        ``file``: where the new values come from (default: the file of a
+        :class:`BoardFile`, else ``(override)``), so errors name the user's file.
+        """
+        file = file or getattr(overrides, "file", None) or "(override)"
         numbers = dict(self.numbers)
         for path, value in overrides.items():
-            old = self.number(path)
+            if path not in self.numbers:
+                raise SpecError(N_("{file}: {game} has no number {path!r}"), file=file,
+                                game=self.game, path=path)
+            old = self.numbers[path]
             numbers[path] = Number(path, value, f"override of {old.source}", "stated",
-                                   file="(override)", range=old.range)
+                                   file=file, range=old.range)
         return Spec(self.game, MappingProxyType(numbers), self.clauses,
                     self.interpretations, self.glossary, self.meta)
 
@@ -143,17 +168,21 @@ def _flatten(table: Mapping[str, Any], prefix: str, file: str,
     for key, item in table.items():
         path = f"{prefix}.{key}" if prefix else key
         if not isinstance(item, dict):
-            raise SpecError(f"{file}: {path} must be a table with value/source/confidence")
+            raise SpecError(N_("{file}: {path} must be a table with value/source/confidence"),
+                            file=file, path=path)
         if "value" in item:
             if not strict:
                 item = {"source": file, "confidence": "stated", **item}
             missing = {"source", "confidence"} - item.keys()
             if missing:
-                raise SpecError(f"{file}: {path} lacks {', '.join(sorted(missing))}")
+                raise SpecError(N_("{file}: {path} lacks {keys}"), file=file, path=path,
+                                keys=", ".join(sorted(missing)))
             if item["confidence"] not in CONFIDENCES:
-                raise SpecError(f"{file}: {path}: confidence must be one of {CONFIDENCES}")
+                raise SpecError(N_("{file}: {path}: confidence must be one of {choices}"),
+                                file=file, path=path, choices=CONFIDENCES)
             if item["confidence"] == "assumed" and not item.get("reason"):
-                raise SpecError(f"{file}: {path} is assumed but gives no reason")
+                raise SpecError(N_("{file}: {path} is assumed but gives no reason"),
+                                file=file, path=path)
             rng = item.get("range")
             yield Number(path, item["value"], item["source"], item["confidence"],
                          item.get("reason", ""), item.get("unit", ""),
@@ -170,7 +199,8 @@ def _read(folder: Any, name: str) -> tuple[dict[str, Any], str]:
     try:
         return tomllib.loads(text), f"spec/{folder.name}/{name}"
     except tomllib.TOMLDecodeError as exc:
-        raise SpecError(f"spec/{folder.name}/{name}: {exc}") from None
+        raise SpecError(N_("{file}: not valid TOML: {error}"),
+                        file=f"spec/{folder.name}/{name}", error=exc) from None
 
 
 def _clause_lines(text: str) -> dict[str, int]:
@@ -187,16 +217,33 @@ def load_numbers(data: Mapping[str, Any], file: str) -> dict[str, Number]:
     return {n.path: n for n in _flatten(data, "", file)}
 
 
-def load_board_file(path: Path) -> dict[str, Any]:
+class BoardFile(dict[str, Any]):
+    """A printed-board file's ``{path: value}`` overrides; ``file`` names the file."""
+
+    def __init__(self, values: Mapping[str, Any], file: str) -> None:
+        super().__init__(values)
+        self.file = file
+
+
+def load_board_file(path: Path) -> BoardFile:
     """Read a user's printed-board file: ``{path: value}`` overrides for :meth:`Spec.with_numbers`.
 
     Leaves need only ``value`` (source defaults to the file, confidence to stated).
     """
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise SpecError(f"{path}: {exc}") from None
-    return {n.path: n.value for n in _flatten(data, "", str(path), strict=False)}
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SpecError(N_("{file}: cannot read the file ({error})"),
+                        file=path, error=exc.strerror or exc) from None
+    except UnicodeDecodeError as exc:
+        raise SpecError(N_("{file}: not a UTF-8 text file ({error})"), file=path,
+                        error=exc.reason) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise SpecError(N_("{file}: not valid TOML: {error}"), file=path, error=exc) from None
+    return BoardFile({n.path: n.value for n in _flatten(data, "", str(path), strict=False)},
+                     str(path))
 
 
 @cache
@@ -204,14 +251,15 @@ def load(game: str) -> Spec:
     """Read ``spec/<game>/`` (numbers, board, clauses, interpretations, glossary)."""
     folder = resources.files("regelwerk.spec") / game
     if not folder.is_dir():
-        raise SpecError(f"no spec folder for game {game!r}")
+        raise SpecError(N_("no spec folder for game {game!r}"), game=game)
     numbers: dict[str, Number] = {}
     for name in ("numbers.toml", "board.toml"):
         data, file = _read(folder, name)
         data.pop("meta", None)
         for path, number in load_numbers(data, file).items():
             if path in numbers:
-                raise SpecError(f"{file}: {path} is already defined in {numbers[path].file}")
+                raise SpecError(N_("{file}: {path} is already defined in {other}"),
+                                file=file, path=path, other=numbers[path].file)
             numbers[path] = number
 
     clauses: dict[str, Clause] = {}
@@ -220,11 +268,14 @@ def load(game: str) -> Spec:
     for raw in data.get("clause", []):
         missing = {"id", "group", "title", "text", "source"} - raw.keys()
         if missing:
-            raise SpecError(f"{file}: clause {raw.get('id', '?')} lacks {sorted(missing)}")
+            raise SpecError(N_("{file}: clause {clause} lacks {keys}"), file=file,
+                            clause=raw.get("id", "?"), keys=", ".join(sorted(missing)))
         if not raw["id"].startswith(f"{game}:"):
-            raise SpecError(f"{file}: clause id {raw['id']!r} must start with '{game}:'")
+            raise SpecError(N_("{file}: clause id {clause!r} must start with '{game}:'"),
+                            file=file, clause=raw["id"], game=game)
         if raw["id"] in clauses:
-            raise SpecError(f"{file}: clause id {raw['id']!r} appears twice")
+            raise SpecError(N_("{file}: clause id {clause!r} appears twice"), file=file,
+                            clause=raw["id"])
         clauses[raw["id"]] = Clause(raw["id"], raw["group"], raw["title"], raw["text"],
                                     raw["source"], file, lines.get(raw["id"], 0))
 
@@ -237,9 +288,11 @@ def load(game: str) -> Spec:
                 raw["decision"], raw["reason"], tuple(raw["clauses"]), tuple(raw["tests"]),
                 raw.get("variant", ""))
         except KeyError as exc:
-            raise SpecError(f"{file}: interpretation {raw.get('id', '?')} lacks {exc}") from None
+            raise SpecError(N_("{file}: interpretation {id} lacks {key}"), file=file,
+                            id=raw.get("id", "?"), key=exc) from None
         if item.decision not in {o["id"] for o in item.options}:
-            raise SpecError(f"{file}: {item.id}: decision {item.decision!r} is not an option")
+            raise SpecError(N_("{file}: {id}: decision {decision!r} is not an option"),
+                            file=file, id=item.id, decision=item.decision)
         interpretations[item.id] = item
 
     data, file = _read(folder, "glossary.toml")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from regelwerk.engine.core.actions import ActionCodec
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.records import RecordError
 
 
@@ -170,7 +171,8 @@ class _Codec(ActionCodec):
             if field.name in _BOOL_FIELDS and field.name in given:
                 value = given[field.name]
                 if type(value) is not bool:
-                    raise RecordError(f"action {data!r}: {field.name} must be bool")
+                    raise RecordError(N_("action {action}: {field} must be true or false"),
+                                      action=data, field=field.name)
                 flags[field.name] = value
                 given[field.name] = int(value)
         action = super().from_json(given)

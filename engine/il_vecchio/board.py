@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import Joined, Message
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
 
 REGIONS = ("milano", "venezia", "chiesa")
@@ -78,12 +80,13 @@ def board_from_spec(spec: Spec) -> Board:
     """Index-based board tables from the spec's board file."""
     towns_data: Mapping[str, Any] = spec["board.towns"]
     towns = tuple(towns_data)
-    where = spec.number("board.towns").file
+    where = spec.file_of("board")
     index = {t: i for i, t in enumerate(towns)}
 
     def town(name: str, what: str) -> int:
         if name not in index:
-            raise SpecError(f"{where}: {what} names unknown town {name!r}")
+            raise SpecError(N_("{file}: {what} names unknown town {town!r}"), file=where,
+                            what=what, town=name)
         return index[name]
 
     neighbours: list[set[int]] = [set() for _ in towns]
@@ -94,7 +97,7 @@ def board_from_spec(spec: Spec) -> Board:
     nbrs = tuple(tuple(sorted(n)) for n in neighbours)
     distance = tuple(tuple(_bfs(nbrs, i)) for i in range(len(towns)))
     if any(d < 0 for row in distance for d in row):
-        raise SpecError(f"{where}: the road net must connect every town")
+        raise SpecError(N_("{file}: the road net must connect every town"), file=where)
     areas = {int(k): tuple(town(t, f"board.areas.{k}") for t in v)
              for k, v in spec["board.areas"].items()}
     colours = tuple(towns_data[t]["colour"] for t in towns)
@@ -103,8 +106,8 @@ def board_from_spec(spec: Spec) -> Board:
     next_town = [-1] * len(towns)
     for colour, cycle in cycles.items():
         if sorted(cycle) != sorted(i for i, c in enumerate(colours) if c == colour):
-            raise SpecError(f"{where}: the {colour} middleman's cycle must visit exactly the "
-                            f"{colour} towns")
+            raise SpecError(N_("{file}: the {colour} middleman's cycle must visit exactly the "
+                               "{colour} towns"), file=where, colour=colour)
         for k, t in enumerate(cycle):
             next_town[t] = cycle[(k + 1) % len(cycle)]
     gates = {town(t, "board.region_gates"): REGIONS.index(r)
@@ -127,55 +130,69 @@ def board_from_spec(spec: Spec) -> Board:
                  colours.index(FLORENCE_COLOUR))
 
 
-def board_problems(spec: Spec, board: Board) -> list[str]:
-    """Every way ``board`` contradicts the rule text or the facts derived from its examples."""
-    problems = []
+def board_problems(spec: Spec, board: Board) -> list[Message]:
+    """Every way ``board`` contradicts the rule text or the facts derived from its examples
+    (localized messages: ``str()`` is English, ``message_in(lang)`` any language)."""
+    problems: list[Message] = []
     idx = {t: i for i, t in enumerate(board.towns)}
     for a, b, d in spec["board.derived.distances"]:
         if board.distance[idx[a]][idx[b]] != d:
-            problems.append(f"travel {a} -> {b} must cost {d} (board.derived.distances)")
+            problems.append(Message(N_("travel {a} -> {b} must cost {cost} "
+                                       "(board.derived.distances)"), a=a, b=b, cost=d))
     for key in ("area_4", "area_6"):
         number = int(key.split("_")[1])
         wanted = {idx[t] for t in spec[f"board.derived.{key}"]}
         if not wanted <= set(board.areas.get(number, ())):
-            problems.append(f"area {number} must border {spec[f'board.derived.{key}']}")
+            problems.append(Message(N_("area {area} must border {towns}"), area=number,
+                                    towns=spec[f"board.derived.{key}"]))
     first, second = (idx[t] for t in spec["board.derived.brown_example"])
     if board.colours[first] != "brown" or board.next_town[first] != second:
-        problems.append("the brown middleman must move from Pistoia to Dicomano")
+        problems.append(Message(N_("the brown middleman must move from {a} to {b}"),
+                                a=board.names[first], b=board.names[second]))
     gate, region = spec["board.derived.milan_gate"]
     if board.gates.get(idx[gate]) != REGIONS.index(region):
-        problems.append("Vernio must lead to Milan")
+        problems.append(Message(N_("{town} must lead to the region track {region}"),
+                                town=board.names[idx[gate]], region=region))
     milan = board.tracks[0]
     example = spec["board.derived.milan_example"]
     if (milan.costs[0], milan.crests[0]) != (example["cost"], example["crest"]):
-        problems.append(f"Milan's first space must cost {example['cost']} and "
-                        f"{'show' if example['crest'] else 'not show'} a crest "
-                        "(board.derived.milan_example)")
+        problems.append(Message(N_("the first space of the milano track must cost {cost} and "
+                                   "show a crest (board.derived.milan_example)")
+                                if example["crest"] else
+                                N_("the first space of the milano track must cost {cost} and "
+                                   "show no crest (board.derived.milan_example)"),
+                                cost=example["cost"]))
     minimum = spec["board.derived.region_track_min_length"]
     for region in range(len(REGIONS)):
         if board.tracks[region].length < minimum:
-            problems.append(f"region track {REGIONS[region]} needs {minimum} spaces")
+            problems.append(Message(N_("region track {track} needs {minimum} spaces"),
+                                    track=REGIONS[region], minimum=minimum))
     low, high = spec["scoring.region_points_range"]
     for region in range(len(REGIONS)):
         track = board.tracks[region]
         if len(track.points) != track.length or not all(low <= p <= high for p in track.points):
-            problems.append(f"{track.name}: Power points must lie in {low}..{high}")
+            problems.append(Message(N_("{track}: Power points must lie in {low}..{high}"),
+                                    track=track.name, low=low, high=high))
     for colour in spec["town.green.towns"]:
         if board.colours[idx[colour]] != GREEN:
-            problems.append(f"{colour} must be green")
+            problems.append(Message(N_("{town} must be green"), town=colour))
     for town in spec["province.red_towns"]:
         if board.colours[idx[town]] != RED or idx[town] not in board.gates:
-            problems.append(f"{town} must be a red town leading to a region")
+            problems.append(Message(N_("{town} must be a red town leading to a region"),
+                                    town=town))
     dice, sides, free = spec["dice.count"], spec["dice.sides"], spec["dice.free_choice"]
     if sorted(board.areas) != [n for n in range(dice, dice * sides + 1) if n != free]:
-        problems.append(f"areas must be numbered {dice}..{dice * sides} without {free} "
-                        "(every roll of the dice but the free choice)")
+        problems.append(Message(N_("areas must be numbered {low}..{high} without {free} "
+                                   "(every roll of the dice but the free choice)"),
+                                low=dice, high=dice * sides, free=free))
     if any(board.florence in towns for towns in board.areas.values()):
-        problems.append(f"Florence borders no area (reached by a roll only on a {free})")
+        problems.append(Message(N_("Florence borders no area (reached by a roll only on a "
+                                   "{free})"), free=free))
     return problems
 
 
 def check_board(spec: Spec, board: Board) -> None:
     problems = board_problems(spec, board)
     if problems:
-        raise SpecError(f"{spec.number('board.towns').file}: " + "; ".join(problems))
+        raise SpecError(N_("{file}: {problems}"), file=spec.file_of("board"),
+                        problems=Joined(problems))

@@ -14,6 +14,7 @@ from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
 from regelwerk.engine.il_vecchio.board import REGIONS, Board, board_from_spec, check_board
 
@@ -150,9 +151,11 @@ def _variants(chosen: Mapping[str, Any]) -> dict[str, str]:
     result = {name: options[0] for name, options in VARIANTS.items()}
     for name, option in chosen.items():
         if name not in VARIANTS:
-            raise SpecError(f"unknown rule variant {name!r}; known: {', '.join(VARIANTS)}")
+            raise SpecError(N_("unknown rule variant {name!r}; known: {known}"), name=name,
+                            known=", ".join(VARIANTS))
         if option not in VARIANTS[name]:
-            raise SpecError(f"variant {name}: {option!r} is not one of {VARIANTS[name]}")
+            raise SpecError(N_("variant {name}: {option!r} is not one of {choices}"), name=name,
+                            option=option, choices=VARIANTS[name])
         result[name] = option
     return result
 
@@ -169,7 +172,8 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     if players is None:
         players = high
     if not isinstance(players, int) or not low <= players <= high:
-        raise SpecError(f"il_vecchio is played by {low} to {high} players, not {players!r}")
+        raise SpecError(N_("{game} is played by {low} to {high} players, not {players!r}"),
+                        game="il_vecchio", low=low, high=high, players=players)
     chosen = _variants(variants or {})
     board = board or board_from_spec(spec)
     check_board(spec, board)
@@ -182,7 +186,8 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     mix = spec["crests.events"]
     events = tuple(e for e, name in enumerate(EVENTS) for _ in range(mix[name]))
     if len(events) != spec["setup.crests.in_box"]:
-        raise SpecError("crests.events must add up to setup.crests.in_box")
+        raise SpecError(N_("{file}: crests.events must add up to setup.crests.in_box"),
+                        file=spec.file_of("crests.events"))
     money = [spec["setup.money.others"]] * players
     money[players - 1] = spec["setup.money.right_neighbour"]
     money[0] = spec["setup.money.start_player"]
@@ -190,7 +195,8 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     per_region = spec["province.tiles_per_region"]
     tiles = tuple(t for region in REGIONS for t in provinces[region])
     if any(len(provinces[r]) != per_region for r in REGIONS):
-        raise SpecError("tiles.province: every region needs province.tiles_per_region tiles")
+        raise SpecError(N_("{file}: tiles.province: every region needs "
+                           "province.tiles_per_region tiles"), file=spec.file_of("tiles.province"))
     colours = spec["town.follower_colours"]
     return Rules(
         spec=spec, board=board, players=players,

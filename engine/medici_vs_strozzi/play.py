@@ -57,7 +57,8 @@ def rules_for(options: Mapping[str, Any] | None = None) -> Rules:
     board = options.pop("board", None)
     players = options.pop("players", None)
     if players is not None and players != len(default_rules().players):
-        raise SpecError(f"{GAME} is a game for exactly {len(default_rules().players)} players")
+        raise SpecError(N_("{game} is a game for exactly {count} players"), game=GAME,
+                        count=len(default_rules().players))
     if not board and not options:
         return default_rules()
     spec = spec_module.load(GAME)

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
 
 GAME = "medici_vs_strozzi"
@@ -80,32 +81,39 @@ def check_board(spec: Spec) -> None:
     """Refuse a board that contradicts the rule text or the sourced facts."""
     tracks = spec["board.harbour_tracks"]
     goods = spec["tiles.goods"]
-    where = spec.number("board.harbour_tracks").file
+    where = spec.file_of("board")
     if len(tracks) != spec["board.harbour_count"]:
-        raise SpecError(f"{where}: board.harbour_tracks lists {len(tracks)} harbours, "
-                        f"board.harbour_count says {spec['board.harbour_count']}")
+        raise SpecError(N_("{file}: board.harbour_tracks lists {count} harbours, "
+                           "board.harbour_count says {expected}"),
+                        file=where, count=len(tracks), expected=spec["board.harbour_count"])
     if [len(t) for t in tracks] != list(spec["board.tracks_per_harbour"]):
-        raise SpecError(f"{where}: track counts {[len(t) for t in tracks]} differ from "
-                        f"board.tracks_per_harbour {spec['board.tracks_per_harbour']}")
+        raise SpecError(N_("{file}: track counts {counts} differ from "
+                           "board.tracks_per_harbour {expected}"),
+                        file=where, counts=[len(t) for t in tracks],
+                        expected=spec["board.tracks_per_harbour"])
     for number, harbour in enumerate(tracks):
         unknown = set(harbour) - set(goods)
         if unknown:
-            raise SpecError(f"{where}: harbour {number} has tracks for unknown goods {sorted(unknown)}")
+            raise SpecError(N_("{file}: harbour {harbour} has tracks for unknown goods {goods}"),
+                            file=where, harbour=number, goods=sorted(unknown))
         if len(set(harbour)) != len(harbour):
-            raise SpecError(f"{where}: harbour {number} has two tracks for one good")
+            raise SpecError(N_("{file}: harbour {harbour} has two tracks for one good"),
+                            file=where, harbour=number)
     half = spec["board.track_half_length"]
     small, large = spec["board.bonus_small_distance"], spec["board.bonus_large_distance"]
     if not half >= 1:
-        raise SpecError(f"{where}: board.track_half_length must be at least 1")
+        raise SpecError(N_("{file}: board.track_half_length must be at least 1"), file=where)
     for name, distance in (("board.bonus_small_distance", small),
                            ("board.bonus_large_distance", large)):
         if not 1 <= distance <= half:
-            raise SpecError(f"{where}: {name} = {distance} lies off the track (1..{half})")
+            raise SpecError(N_("{file}: {name} = {distance} lies off the track (1..{half})"),
+                            file=where, name=name, distance=distance, half=half)
     if small == large:
-        raise SpecError(f"{where}: the two bonus spaces cannot be the same space")
+        raise SpecError(N_("{file}: the two bonus spaces cannot be the same space"), file=where)
     if len(spec["ships.capacities"]) != len(tracks):
-        raise SpecError(f"{where}: each ship needs its own harbour: "
-                        f"{len(spec['ships.capacities'])} ships, {len(tracks)} harbours")
+        raise SpecError(N_("{file}: each ship needs its own harbour: {ships} ships, "
+                           "{harbours} harbours"),
+                        file=where, ships=len(spec["ships.capacities"]), harbours=len(tracks))
 
 
 def rules_from_spec(spec: Spec, variants: Mapping[str, str] | None = None) -> Rules:
@@ -114,9 +122,11 @@ def rules_from_spec(spec: Spec, variants: Mapping[str, str] | None = None) -> Ru
     chosen = {name: options[0] for name, options in VARIANTS.items()}
     for name, option in (variants or {}).items():
         if name not in VARIANTS:
-            raise SpecError(f"unknown rule variant {name!r}; known: {', '.join(VARIANTS)}")
+            raise SpecError(N_("unknown rule variant {name!r}; known: {known}"), name=name,
+                            known=", ".join(VARIANTS))
         if option not in VARIANTS[name]:
-            raise SpecError(f"variant {name}: {option!r} is not one of {VARIANTS[name]}")
+            raise SpecError(N_("variant {name}: {option!r} is not one of {choices}"), name=name,
+                            option=option, choices=VARIANTS[name])
         chosen[name] = option
     goods = tuple(spec["tiles.goods"]) + (GOLD,)
     tile_good: list[int] = []

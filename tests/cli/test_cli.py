@@ -144,3 +144,68 @@ def test_rule_shows_an_interpretation_in_german(capsys: pytest.CaptureFixture[st
     assert code == 0
     assert "Darf ein Spieler Plättchen kaufen" in out and "(gewählt)" in out
     assert "buy_and_discard" in out and "Regelvariante" in out
+
+
+@pytest.mark.parametrize(("lang", "words"), [("de", "Fehler: {file}: kein gültiges TOML: "),
+                                             ("en", "error: {file}: not valid TOML: ")])
+def test_malformed_board_file_is_one_line_in_the_reader_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
+    board = tmp_path / "printed board.toml"
+    board.write_text("[board.track_half_length\nvalue = 3\n", encoding="utf-8")
+    code, out, err = run(capsys, "simulate", "medici_vs_strozzi", "-n", "1", "--no-progress",
+                         "--board", str(board), "--lang", lang)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert words.format(file=board) in err
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("de", "weicht von board.tracks_per_harbour [3, 3, 2] ab"),
+    ("en", "differ from board.tracks_per_harbour [3, 3, 2]")])
+def test_board_contradicting_a_sourced_fact_names_the_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
+    # board.tracks_per_harbour (two harbours with three tracks, one with two) is sourced;
+    # a printed board with the counts the other way round contradicts it.
+    board = tmp_path / "board.toml"
+    board.write_text('[board.harbour_tracks]\nvalue = [["indigo", "furs"], '
+                     '["silk", "indigo", "furs"], ["spices", "silk", "furs"]]\n',
+                     encoding="utf-8")
+    code, out, err = run(capsys, "simulate", "medici_vs_strozzi", "-n", "1", "--no-progress",
+                         "--board", str(board), "--lang", lang)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith("regelwerk: ") and f": {board}: " in err and words in err
+    assert ("Monopol-Leisten" in err) == (lang == "de")
+
+
+@pytest.mark.parametrize(("lang", "words"), [("de", "die Machtpunkte müssen in 3..10 liegen"),
+                                             ("en", "Power points must lie in 3..10")])
+def test_il_vecchio_board_problems_in_the_reader_language(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
+    board = tmp_path / "board.toml"
+    board.write_text("[board.tracks.milano.points]\nvalue = [10, 9, 8, 7, 5, 4, 30]\n",
+                     encoding="utf-8")
+    code, _, err = run(capsys, "simulate", "il_vecchio", "-n", "1", "--no-progress",
+                       "--board", str(board), "--lang", lang)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{board}: milano: {words}" in err
+
+
+def test_broken_record_action_is_german_with_file_and_index(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.json"
+    GameRecord("medici_vs_strozzi", 1, ({"type": "draw"}, {"type": "fly"}), {}).write(path)
+    code, out, err = run(capsys, "replay", str(path), "--lang", "de")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"regelwerk: Fehler: {path}: Aktion 1: keine Aktion von "
+                          "medici_vs_strozzi: ")
+    assert "type muss eines von draw" in err
+    code, _, err = run(capsys, "replay", str(path), "--lang", "en")
+    assert f"{path}: action 1: not an action of medici_vs_strozzi" in err
+
+
+def test_record_that_is_no_record_is_german(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "other.json"
+    path.write_text('{"format": "something/2"}', encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(path), "--lang", "de")
+    assert code == 2 and err.count("\n") == 1
+    assert f"regelwerk: Fehler: {path}: format muss 'regelwerk-game-record/1' sein" in err
