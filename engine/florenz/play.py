@@ -58,6 +58,8 @@ from regelwerk.engine.florenz.scoring import (
 from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Phase, State
 
 C = "florenz:"
+#: The phases as plain names (a class attribute lookup per use costs time in hot paths).
+_SETUP, _ACTIONS, _GIOVANNI, _OVER = Phase.SETUP, Phase.ACTIONS, Phase.GIOVANNI, Phase.OVER
 
 
 def rules_for(options: Mapping[str, Any] | None = None) -> Rules:
@@ -112,10 +114,9 @@ def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
         Random(f"{seed}/deck/{m}/0").shuffle(deck)
         decks.append(tuple(deck))
     state = State(
-        rules=rules, seed=seed, round=1, phase=Phase.SETUP, current=(start - 1) % n,
+        rules=rules, seed=seed, round=1, phase=_SETUP, current=(start - 1) % n,
         start=start, setup_left=n, queues=((),) * rules.locations,
-        where=tuple(RETIRED if absent(rules, p) else RESERVE
-                    for p in range(n * rules.pieces_per_family)),
+        where=rules.tables.start_where,
         clock=(rules.clock_start,) * n,
         points=(0,) * n, gifts=(rules.gifts_start,) * n, given=((0,) * rules.medici,) * n,
         boards=tuple(kinds), cups=((NONE,) * len(rules.boast_thresholds),) * rules.locations,
@@ -149,7 +150,7 @@ def with_setup(state: State, *, start: int | None = None,
     """
     from regelwerk.engine.florenz.rules import BOASTS
 
-    if state.phase != Phase.SETUP or state.setup_left != state.families:
+    if state.phase != _SETUP or state.setup_left != state.families:
         raise ValueError("with_setup needs a fresh game")
     changes: dict[str, Any] = {}
     if start is not None:
@@ -218,8 +219,10 @@ def entered(state: State, queue: tuple[int, ...], location: int, piece: int) -> 
     rules = state.rules
     per, rank = rules.pieces_per_family, rules.piece_rank
     ranks = [rank[p % per] for p in queue]
-    pos = rules.fns.insert_position(ranks, len(queue), rank[piece % per],
-                                    piece // per in state.doormen[location])
+    new_rank, doorman = rank[piece % per], piece // per in state.doormen[location]
+    pos = rules.tables.insert_at.get((tuple(ranks), new_rank, doorman))
+    if pos is None:         # a pattern the table does not hold: ask the rule itself
+        pos = rules.fns.insert_position(ranks, len(queue), new_rank, doorman)
     return (*queue[:pos], piece, *queue[pos:])
 
 
@@ -259,13 +262,13 @@ def legal_actions(state: State) -> tuple[Action, ...]:
     phase = state.phase
     f = state.current
     discards = tuple(DiscardForTime(i) for i in range(len(state.hands[f]))) if \
-        phase != Phase.SETUP else ()
-    if phase == Phase.SETUP:
+        phase != _SETUP else ()
+    if phase == _SETUP:
         return tuple(Place(i + 1) for i, q in enumerate(state.queues) if not q)
-    if phase == Phase.GIOVANNI:
+    if phase == _GIOVANNI:
         cost = state.rules.giovanni[state.round - 1][state.offer[1]][0]
         return ((Accept(),) if state.clock[f] >= cost else ()) + (Decline(),) + discards
-    if phase == Phase.OVER:
+    if phase == _OVER:
         return ()
     if state.passed[f]:
         return (BonusTime(), BonusPoint(), *_swaps(state, f), *discards)
@@ -274,10 +277,14 @@ def legal_actions(state: State) -> tuple[Action, ...]:
 
 
 def _pass_actions(state: State) -> list[Pass]:
+    return [Pass(x) for x in _pass_params(state)]
+
+
+def _pass_params(state: State) -> list[int]:
     if sum(state.passed) == state.families - 1:
-        return [Pass(0)]
-    taken = set(state.rings)
-    return [Pass(i + 1) for i in range(state.rules.locations) if i not in taken]
+        return [0]
+    taken = state.rings
+    return [i + 1 for i in range(state.rules.locations) if i not in taken]
 
 
 def _swaps(state: State, family: int) -> list[BonusSwap]:
@@ -299,26 +306,45 @@ def _swaps(state: State, family: int) -> list[BonusSwap]:
 
 
 def _sends(state: State) -> list[Send]:
+    return [Send(x) for x in _send_params(state)]
+
+
+def _send_params(state: State) -> list[int]:
     f = state.current
-    if state.clock[f] < state.rules.cost_send or _reserve(state, f, DEBUTANT) < 0:
+    rules = state.rules
+    if state.clock[f] < rules.cost_send or _reserve(state, f, DEBUTANT) < 0:
         return []
-    return [Send(i + 1) for i, q in enumerate(state.queues) if has_space(state, q)]
+    may_enter, capacity = rules.fns.may_enter, rules.capacity
+    return [i + 1 for i, q in enumerate(state.queues) if may_enter(len(q), capacity)]
 
 
 def _promotions(state: State) -> list[Promote]:
+    return [Promote(x) for x in _promote_params(state)]
+
+
+def _promote_params(state: State) -> list[int]:
     f = state.current
-    if state.clock[f] < state.rules.cost_promote:
+    rules = state.rules
+    if state.clock[f] < rules.cost_promote:
         return []
     lady, maestro = _reserve(state, f, LADY) >= 0, _reserve(state, f, MAESTRO) >= 0
+    if not (lady or maestro):
+        return []
+    per, ranks = rules.pieces_per_family, rules.piece_rank
     out = []
     for p in state.on_board(f):
-        rank = state.rank_of(p)
+        rank = ranks[p % per]
         if (rank == DEBUTANT and lady) or (rank == LADY and maestro):
-            out.append(Promote(p))
+            out.append(p)
     return out
 
 
 def _single_moves(state: State) -> list[Move]:
+    return [Move(p, to) for p, to in _single_move_params(state)]
+
+
+def _single_move_params(state: State) -> list[tuple[int, int]]:
+    """``(piece, location number)`` of every single move of the family to act."""
     f = state.current
     rules = state.rules
     neighbours, where, queues = rules.neighbours, state.where, state.queues
@@ -330,14 +356,18 @@ def _single_moves(state: State) -> list[Move]:
         for dst in neighbours[src]:
             if may_enter(len(queues[dst]), capacity) and \
                     not (blocks and blocked_path(state, src, dst, f)):
-                out.append(Move(p, dst + 1))
+                out.append((p, dst + 1))
     return out
 
 
 def _moves(state: State) -> list[Move]:
+    return [Move(p, to) for p, to in _move_params(state)]
+
+
+def _move_params(state: State) -> list[tuple[int, int]]:
     if state.clock[state.current] < state.rules.cost_move:
         return []
-    return _single_moves(state)
+    return _single_move_params(state)
 
 
 def _hurries(state: State) -> list[HurryTwice | HurryPair]:
@@ -345,7 +375,7 @@ def _hurries(state: State) -> list[HurryTwice | HurryPair]:
     f = state.current
     if state.clock[f] < rules.cost_hurry:
         return []
-    out: list[HurryTwice | HurryPair] = list(_hurries_twice(state))
+    out: list[HurryTwice | HurryPair] = [HurryTwice(*x) for x in _hurry_twice_params(state)]
     singles = _single_moves(state)
     for first in singles:
         after = _move_piece(state, first.piece, first.to - 1)
@@ -356,6 +386,10 @@ def _hurries(state: State) -> list[HurryTwice | HurryPair]:
 
 
 def _hurries_twice(state: State) -> list[HurryTwice]:
+    return [HurryTwice(*x) for x in _hurry_twice_params(state)]
+
+
+def _hurry_twice_params(state: State) -> list[tuple[int, int, int]]:
     rules = state.rules
     f = state.current
     neighbours, where, queues = rules.neighbours, state.where, state.queues
@@ -370,32 +404,39 @@ def _hurries_twice(state: State) -> list[HurryTwice]:
             for dst in neighbours[via]:
                 if (dst == src or may_enter(len(queues[dst]), capacity)) and \
                         not (blocks and blocked_path(state, via, dst, f)):
-                    out.append(HurryTwice(p, via + 1, dst + 1))
+                    out.append((p, via + 1, dst + 1))
     return out
 
 
 def _boasts(state: State) -> list[Boast]:
+    return [Boast(x) for x in _boast_params(state)]
+
+
+def _boast_params(state: State) -> list[int]:
     f = state.current
     rules = state.rules
     if state.clock[f] < rules.cost_boast or _cups_left(state, f) <= 0:
         return []
-    out = []
-    for loc in {state.where[p] for p in state.on_board(f)}:
-        if f not in state.cups[loc] and _boast_field(state, f, loc) >= 0:
-            out.append(Boast(loc + 1))
-    return sorted(out)
+    where, cups = state.where, state.cups
+    return [loc + 1 for loc in sorted({where[p] for p in state.on_board(f)})
+            if f not in cups[loc] and _boast_field(state, f, loc) >= 0]
 
 
 def _gifts(state: State) -> list[Gift]:
+    return [Gift(m, c) for m, c in _gift_params(state)]
+
+
+def _gift_params(state: State) -> list[tuple[int, int]]:
     f = state.current
     if state.gifts[f] <= 0:
         return []
-    present = {state.where[p] for p in state.on_board(f)}
+    where = state.where
+    present = {where[p] for p in state.on_board(f)}
     out = []
     for m, loc in enumerate(state.carriages):
         if loc in present and state.clock[f] >= gift_cost(state, f, m):
             free = _free_crests(state, m) if state.guards[f] > 0 else []
-            out.extend(Gift(m, c) for c in free or [-1])
+            out.extend((m, c) for c in free or [-1])
     return out
 
 
@@ -413,13 +454,13 @@ def apply(state: State, action: Action) -> State:
     """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
     phase = state.phase
     kind = type(action)
-    if kind is DiscardForTime and phase in (Phase.ACTIONS, Phase.GIOVANNI):
+    if kind is DiscardForTime and phase in (_ACTIONS, _GIOVANNI):
         return _discard(state, action)  # type: ignore[arg-type]
-    if phase == Phase.SETUP and kind is Place:
+    if phase == _SETUP and kind is Place:
         return _place(state, action)  # type: ignore[arg-type]
-    if phase == Phase.GIOVANNI and kind in (Accept, Decline):
+    if phase == _GIOVANNI and kind in (Accept, Decline):
         return _answer(state, kind is Accept)
-    if phase == Phase.ACTIONS:
+    if phase == _ACTIONS:
         passed = state.passed[state.current]
         if passed and kind in (BonusTime, BonusPoint, BonusSwap):
             return _bonus(state, action)
@@ -430,7 +471,7 @@ def apply(state: State, action: Action) -> State:
         if passed:
             raise IllegalAction(C + "action.passed_bonus",
                                 N_("A family that has passed takes a bonus instead."))
-    if phase == Phase.OVER:
+    if phase == _OVER:
         raise IllegalAction(C + "end.winner", N_("The game is over; no more actions."))
     raise IllegalAction(C + "round.sequence", N_("{action} is not possible in this phase."),
                         action=kind.__name__)
@@ -457,7 +498,7 @@ def _start_round(state: State) -> State:
     amount = state.sector_time[state.round - 1]
     gain, top = rules.fns.gain_time, rules.clock_max
     clock = tuple([gain(c, amount, top) for c in state.clock])
-    state = state._replace(phase=Phase.ACTIONS, clock=clock, current=state.start,
+    state = state._replace(phase=_ACTIONS, clock=clock, current=state.start,
                            passed=(False,) * state.families, rings=(NONE,) * state.families)
     if rules.automa >= 0:
         return solo.start_round(state, amount)
@@ -468,10 +509,10 @@ def _start_round(state: State) -> State:
 def _advance(state: State) -> State:
     if all(state.passed):
         return medici_phase(state)
-    state = state._replace(current=(state.current + 1) % state.families)
+    then = (state.current + 1) % state.families
     if state.rules.automa >= 0:
-        return solo.turns(state)
-    return state
+        return solo.turns(state, then)
+    return state._replace(current=then)
 
 
 @implements(C + "action.pass", C + "action.pass_first")
@@ -561,8 +602,9 @@ def blocked_path(state: State, src: int, dst: int, family: int) -> bool:
 
 @implements(C + "action.move", C + "guard.escort", C + "queue.priority", C + "solo.escort")
 def _move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
-                src: int | None = None) -> State:
-    """``piece`` walks one path to location index ``dst``; escorts on that path act."""
+                src: int | None = None, clock: tuple[int, ...] | None = None) -> State:
+    """``piece`` walks one path to location index ``dst``; escorts on that path act.
+    ``clock``: the clocks to start from (the state's when not given)."""
     rules = state.rules
     src = state.where[piece] if src is None else src
     if dst not in rules.neighbours[src]:
@@ -583,7 +625,7 @@ def _move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
         where = _set(state.where, piece, dst)
     else:
         where = _set(state.where, piece, RESERVE)   # only passing through
-    clock, points = state.clock, state.points
+    clock, points = state.clock if clock is None else clock, state.points
     for g in state.escorts[rules.edge_index[(min(src, dst), max(src, dst))]]:
         if g == family:
             if g != rules.automa:
@@ -599,7 +641,7 @@ def _move(state: State, action: Move) -> State:
     _own_piece(state, action.piece, C + "action.move")
     dst = _location(state, action.to, C + "action.move")
     clock = _spend(state, state.current, state.rules.cost_move, "move")
-    return _move_piece(state._replace(clock=clock), action.piece, dst)
+    return _move_piece(state, action.piece, dst, clock=clock)
 
 
 @implements(C + "action.hurry")
@@ -632,8 +674,11 @@ def _cups_left(state: State, family: int) -> int:
     return state.rules.cup_supply[family] - sum([fields.count(family) for fields in state.cups])
 
 
-def _boast_field(state: State, family: int, loc: int) -> int:
-    points = achievement(state, family, loc)
+def _boast_field(state: State, family: int, loc: int, points: int | None = None) -> int:
+    """The field ``family``'s cup would go on at location index ``loc`` (-1: none), for
+    ``points`` (the achievement there when not given)."""
+    if points is None:
+        points = achievement(state, family, loc)
     taken = [f != NONE for f in state.cups[loc]]
     return state.rules.fns.boast_field(points, taken, state.rules.boast_thresholds)
 
@@ -648,19 +693,26 @@ def _boast(state: State, action: Boast) -> State:
     if _cups_left(state, f) <= 0 or f in state.cups[loc]:
         raise IllegalAction(C + "action.boast", N_("No cup left, or a cup of this family is "
                                                    "already on that board."))
-    if _boast_field(state, f, loc) < 0:
+    points = achievement(state, f, loc)
+    field = _boast_field(state, f, loc, points)
+    if field < 0:
         raise IllegalAction(C + "action.boast", N_("No free field fits these points."))
     clock = _spend(state, f, state.rules.cost_boast, "boast")
-    return place_cup(state._replace(clock=clock), f, loc)
+    return _put_cup(state, f, loc, points, field, clock=clock)
 
 
 @implements(C + "action.boast")
 def place_cup(state: State, family: int, loc: int) -> State:
     """``family`` scores the board at location index ``loc`` and puts its cup on it."""
     points = achievement(state, family, loc)
-    field = _boast_field(state, family, loc)
+    return _put_cup(state, family, loc, points, _boast_field(state, family, loc, points))
+
+
+def _put_cup(state: State, family: int, loc: int, points: int, field: int,
+             **changes: Any) -> State:
     return state._replace(points=_add(state.points, family, points),
-                          cups=_set(state.cups, loc, _set(state.cups[loc], field, family)))
+                          cups=_set(state.cups, loc, _set(state.cups[loc], field, family)),
+                          **changes)
 
 
 @implements(C + "action.gift_cost")
@@ -756,15 +808,16 @@ def give_card(state: State, family: int, medici: int) -> State:
     _, clock, drawn = rules.fns.receive_card(len(state.hands[family]), state.clock[family],
                                                 rules.hand_limit, rules.overflow_time,
                                                 rules.clock_max)
-    state = state._replace(clock=_set(state.clock, family, clock))
+    clocks = _set(state.clock, family, clock)
     if not drawn:
-        return state
-    deck, discards, shuffles = scandal_pile(state, medici)
+        return state._replace(clock=clocks)
+    deck, discards, shuffles = scandal_pile(state, medici)     # never looks at clocks
     if not deck:
-        return state            # every card of this Medici is in hands
+        return state._replace(clock=clocks)     # every card of this Medici is in hands
     return state._replace(decks=_set(state.decks, medici, deck[:-1]),
                           discards=_set(state.discards, medici, discards), shuffles=shuffles,
-                          hands=_set(state.hands, family, state.hands[family] + (deck[-1],)))
+                          hands=_set(state.hands, family, state.hands[family] + (deck[-1],)),
+                          clock=clocks)
 
 
 def route(state: State, medici: int) -> tuple[int, ...]:
@@ -780,12 +833,21 @@ def route(state: State, medici: int) -> tuple[int, ...]:
 @implements(C + "medici.move", C + "medici.head", C + "medici.boast_reward", C + "guard.spy")
 def visit(state: State, medici: int, location: int) -> State:
     """What happens where the travelling Medici arrives (location index)."""
+    award = head_award(1, state.rules.head_points[state.round - 1])
+    state, points = _visit(state, medici, location, state.points, award)
+    return state._replace(points=points)
+
+
+@implements(C + "medici.move", C + "medici.head", C + "medici.boast_reward", C + "guard.spy")
+def _visit(state: State, medici: int, location: int, points: tuple[int, ...],
+           award: int) -> tuple[State, tuple[int, ...]]:
+    """:func:`visit` with the points kept apart: ``(state, points)`` after the head gains
+    ``award`` (:func:`head_award` for one head) and the cards are given (giving a card
+    never looks at points, so a Medici phase writes them into the state once)."""
     queue = state.queues[location]
     per = state.rules.pieces_per_family
     if queue:
-        head = queue[0] // per
-        state = state._replace(points=_add(state.points, head, head_award(
-            1, state.rules.head_points[state.round - 1])))
+        points = _add(points, queue[0] // per, award)
     for top in reversed(state.cups[location]):
         if top != NONE:
             for p in queue:
@@ -795,23 +857,26 @@ def visit(state: State, medici: int, location: int) -> State:
             break
     for spy in state.spies[location]:
         state = give_card(state, spy, medici)
-    return state
+    return state, points
 
 
 @implements(C + "medici.move", C + "scoring.cosimo", C + "scoring.contessina",
             C + "scoring.giovanni")
 def medici_phase(state: State) -> State:
-    m = state.rules.disc_medici[state.round - 1]
+    rules = state.rules
+    m = rules.disc_medici[state.round - 1]
+    points = state.points
+    award = head_award(1, rules.head_points[state.round - 1])
     for loc in route(state, m):
-        state = visit(state, m, loc - 1)
+        state, points = _visit(state, m, loc - 1, points, award)
     target = state.targets[m]
-    state = state._replace(carriages=_set(state.carriages, m, target))
+    carriages = _set(state.carriages, m, target)
     if m != GIOVANNI:
-        points = state.points
         for f in {state.family_of(p) for p in state.queues[target]}:
             points = _add(points, f, family_queue_points(state, target, f, m))
-        return _cleanup(state._replace(points=points))
-    state = state._replace(phase=Phase.GIOVANNI, offer=(control_order(state, target), 0))
+        return _cleanup(state._replace(points=points, carriages=carriages))
+    state = state._replace(points=points, carriages=carriages, phase=_GIOVANNI,
+                           offer=(control_order(state, target), 0))
     return _next_offer(state)
 
 
@@ -858,7 +923,7 @@ def _cleanup(state: State) -> State:
     if r >= rules.rounds:
         points = tuple(p + time_points(c, rules) + plan_points(state, f)
                        for f, (p, c) in enumerate(zip(state.points, state.clock, strict=True)))
-        return state._replace(phase=Phase.OVER, points=points,
+        return state._replace(phase=_OVER, points=points,
                               targets=_set(state.targets, m, NONE))
     extra = rules.disc_gifts[r - 1]
     changes: dict[str, Any] = {}
@@ -886,12 +951,38 @@ def _scandal_kind(state: State) -> Any:
     return _scandal_sample if state.hands[state.current] else ()
 
 
-def _discard_kind(state: State) -> list[DiscardForTime]:
-    return [DiscardForTime(i) for i in range(len(state.hands[state.current]))]
+def _pass_kind(state: State) -> Any:
+    return Pass, _pass_params(state)
 
 
-_KINDS = (_pass_actions, _sends, _promotions, _moves, _boasts, _gifts, _hurry_kind,
-          _scandal_kind, _discard_kind)
+def _send_kind(state: State) -> Any:
+    return Send, _send_params(state)
+
+
+def _promote_kind(state: State) -> Any:
+    return Promote, _promote_params(state)
+
+
+def _move_kind(state: State) -> Any:
+    return Move, _move_params(state)
+
+
+def _boast_kind(state: State) -> Any:
+    return Boast, _boast_params(state)
+
+
+def _gift_kind(state: State) -> Any:
+    return Gift, _gift_params(state)
+
+
+def _discard_kind(state: State) -> Any:
+    return DiscardForTime, range(len(state.hands[state.current]))
+
+
+#: The action kinds of a family that has not passed, in the order :func:`random_action`
+#: draws from: each gives a sampler, or ``(action class, its argument lists)``.
+_KINDS = (_pass_kind, _send_kind, _promote_kind, _move_kind, _boast_kind, _gift_kind,
+          _hurry_kind, _scandal_kind, _discard_kind)
 
 
 def _kind_lists(state: State) -> list[Any]:
@@ -905,16 +996,16 @@ def _hurry_sample(state: State, rng: Random) -> Action | None:
     if state.clock[f] < rules.cost_hurry:
         return None
     if rng.random() < 0.5:
-        singles = _single_moves(state)
+        singles = _single_move_params(state)
         if singles:
-            first = rng.choice(singles)
-            after = _move_piece(state, first.piece, first.to - 1)
-            seconds = [m for m in _single_moves(after) if m.piece != first.piece]
+            piece, to = rng.choice(singles)
+            after = _move_piece(state, piece, to - 1)
+            seconds = [m for m in _single_move_params(after) if m[0] != piece]
             if seconds:
-                second = rng.choice(seconds)
-                return HurryPair(first.piece, first.to, second.piece, second.to)
-    twice = _hurries_twice(state)
-    return rng.choice(twice) if twice else None
+                other, other_to = rng.choice(seconds)
+                return HurryPair(piece, to, other, other_to)
+    twice = _hurry_twice_params(state)
+    return HurryTwice(*rng.choice(twice)) if twice else None
 
 
 def _scandal_sample(state: State, rng: Random) -> Action | None:
@@ -929,7 +1020,7 @@ def random_action(state: State, rng: Random) -> Action:
     draw their parts one after the other); kinds with no legal instance are
     skipped. Every result is an element of :func:`legal_actions`.
     """
-    if state.phase != Phase.ACTIONS or state.passed[state.current]:
+    if state.phase != _ACTIONS or state.passed[state.current]:
         return rng.choice(legal_actions(state))
     kinds = _kind_lists(state)
     while kinds:
@@ -942,8 +1033,10 @@ def random_action(state: State, rng: Random) -> Action:
             action = found(state, rng)
             if action is not None:
                 return action
-        elif found:
-            return rng.choice(found)
+        elif found and found[1]:
+            cls, params = found
+            chosen = rng.choice(params)
+            return cls(*chosen) if type(chosen) is tuple else cls(chosen)
     raise AssertionError("a family that has not passed can always pass")
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
+from itertools import combinations_with_replacement
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
@@ -152,10 +153,29 @@ class Tables:
     solo_scandal_time: int
     solo_giovanni_share_easier: int
     solo_cards_kept: int
+    #: ``(ranks of the queue, newcomer's rank, doorman) -> place``: ``fns.insert_position``
+    #: evaluated once per rank-ordered pattern of at most ``capacity`` members (see
+    #: ``play.entered``; other patterns call the rule directly).
+    insert_at: Mapping[tuple[tuple[int, ...], int, bool], int]
+    start_where: tuple[int, ...]          # piece -> RESERVE, or RETIRED if never used
+
+
+def _insert_table(rules: Rules) -> dict[tuple[tuple[int, ...], int, bool], int]:
+    insert = rules.fns.insert_position
+    ranks = sorted(set(rules.piece_rank), reverse=True)
+    table = {}
+    for n in range(rules.capacity + 1):
+        for pattern in combinations_with_replacement(ranks, n):    # queues keep rank order
+            for new in ranks:
+                for doorman in (False, True):
+                    table[pattern, new, doorman] = insert(list(pattern), n, new, doorman)
+    return table
 
 
 def build_tables(rules: Rules) -> Tables:
+    from regelwerk.engine.florenz.play import absent
     from regelwerk.engine.florenz.solo import LETTERS
+    from regelwerk.engine.florenz.state import RESERVE, RETIRED
 
     spec = rules.spec
     level = rules.variants.get("solo_level", VARIANTS["solo_level"][0])
@@ -193,7 +213,10 @@ def build_tables(rules: Rules) -> Tables:
         solo_card_guard_points=spec["solo.card_guard_points"],
         solo_scandal_time=spec["solo.scandal_time"],
         solo_giovanni_share_easier=spec["solo.giovanni_share_easier"],
-        solo_cards_kept=spec["solo.cards_kept"])
+        solo_cards_kept=spec["solo.cards_kept"],
+        insert_at=_insert_table(rules),
+        start_where=tuple(RETIRED if absent(rules, p) else RESERVE
+                          for p in range(rules.families * rules.pieces_per_family)))
 
 
 def _grid(spec: Spec) -> tuple[list[list[int]], dict[int, tuple[int, int]]]:

@@ -37,10 +37,12 @@ def head_award(heads: Any, per_head: Any, ops: Ops = INT) -> Any:
 
 def family_queue_points(state: State, location: int, family: int, medici: int) -> int:
     """Cosimo's or Contessina's points for ``family`` at location index ``location``."""
+    rules = state.rules
     queue = state.queues[location]
-    table = state.rules.queue_points[state.round - 1]
-    mine = [state.family_of(p) == family for p in queue]
-    ranks = [state.rank_of(p) for p in queue]
+    table = rules.queue_points[state.round - 1]
+    per, rank = rules.pieces_per_family, rules.piece_rank
+    mine = [p // per == family for p in queue]
+    ranks = [rank[p % per] for p in queue]
     return queue_points(mine, ranks, table, medici == CONTESSINA)
 
 
@@ -48,10 +50,11 @@ def family_queue_points(state: State, location: int, family: int, medici: int) -
 def control_order(state: State, location: int) -> tuple[int, ...]:
     """Families in the queue at location index ``location``, strongest first."""
     queue = state.queues[location]
+    per = state.rules.pieces_per_family
     count: dict[int, int] = {}
     first: dict[int, int] = {}
     for place, piece in enumerate(queue):
-        f = state.family_of(piece)
+        f = piece // per
         count[f] = count.get(f, 0) + 1
         first.setdefault(f, place)
     key = state.rules.fns.control_key
@@ -77,7 +80,8 @@ def achievement(state: State, family: int, location: int, kind: int | None = Non
     mine = state.on_board(family)
     where = state.where
     if name == "great_influence":
-        return value * sum(1 for p in mine if state.rank_of(p) != DEBUTANT)
+        per, rank = rules.pieces_per_family, rules.piece_rank
+        return value * sum(1 for p in mine if rank[p % per] != DEBUTANT)
     if name == "unmistakable":
         placed = sum(1 for fields in state.cups for f in fields if f == family)
         return value * (placed + 1)

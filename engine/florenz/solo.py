@@ -27,6 +27,7 @@ from regelwerk.engine.florenz.rules import (
 from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Phase, State
 
 C = "florenz:solo."
+_ACTIONS = Phase.ACTIONS      # a plain name: a class attribute lookup per use costs time
 LETTERS = "ABC"
 
 
@@ -140,68 +141,81 @@ def start_round(state: State, amount: int) -> State:
 # ----------------------------------------------------------------- turns
 
 @implements(C + "turn", C + "harder")
-def turns(state: State) -> State:
+def turns(state: State, current: int | None = None) -> State:
     """Play Strozzi's turns (and skip the player's bonus in the harder game) until the
-    player has a decision or the action phase is over."""
+    player has a decision or the action phase is over.
+
+    ``current``: the family whose turn it is, when ``state.current`` does not show it yet
+    (the turn order is written into the state together with Strozzi's card, not apart).
+    """
     rules = state.rules
     a = rules.automa
     harder = rules.tables.solo_level == "harder"
     families = rules.families
-    while state.phase == Phase.ACTIONS:
+    f = state.current if current is None else current
+    while state.phase == _ACTIONS:
         passed = state.passed
         if all(passed):
-            return P.medici_phase(state)
-        f = state.current
+            return P.medici_phase(_turn_of(state, f))
         if f == a:
-            state = automa_turn(state)
+            then = (f + 1) % families
+            state = automa_turn(state, then)         # also hands the turn on to ``then``
             if all(state.passed):
-                return P.medici_phase(state)
-        elif not (passed[f] and harder
-                  and state.automa is not None and state.automa.first_passer == f):
-            return state
+                return P.medici_phase(_turn_of(state, f))
+            f = then
+            continue
+        if not (passed[f] and harder
+                and state.automa is not None and state.automa.first_passer == f):
+            return _turn_of(state, f)
         # else: no bonus for the player
-        state = state._replace(current=(state.current + 1) % families)
-    return state
+        f = (f + 1) % families
+    return _turn_of(state, f)
 
 
-def automa_turn(state: State) -> State:
+def _turn_of(state: State, family: int) -> State:
+    return state if state.current == family else state._replace(current=family)
+
+
+def automa_turn(state: State, then: int | None = None) -> State:
+    """Strozzi's turn; ``then`` (if given) becomes the family to decide in the result."""
     rules = state.rules
     a = rules.automa
     if state.passed[a]:
-        return passed_bonus(state)
+        return passed_bonus(state, then)
     clock = state.clock[a]
     if rules.disc_medici[state.round - 1] == GIOVANNI and \
             clock < rules.tables.solo_giovanni_pass_below and \
             any(state.family_of(p) == a for p in state.queues[state.targets[GIOVANNI]]):
-        return automa_pass(state)
+        return automa_pass(state, then)
     if clock <= 0:
-        return automa_pass(state)
-    return play_card(state)
+        return automa_pass(state, then)
+    return play_card(state, then)
 
 
 def _swap_at(state: State, loc: int) -> tuple[int, int] | None:
     """Strozzi's rearmost member there and the player's member directly in front, if the
     two may swap (the passed-family bonus rules)."""
-    a = state.rules.automa
+    rules = state.rules
+    a, per, rank = rules.automa, rules.pieces_per_family, rules.piece_rank
     queue = state.queues[loc]
-    mine = [i for i, p in enumerate(queue) if state.family_of(p) == a]
+    mine = [i for i, p in enumerate(queue) if p // per == a]
     if not mine or mine[-1] == 0:
         return None
     i = mine[-1]
     front, back = queue[i - 1], queue[i]
-    if state.rules.fns.swap_allowed(state.rank_of(front), state.rank_of(back),
-                                    state.family_of(front), a):
+    if rules.fns.swap_allowed(rank[front % per], rank[back % per], front // per, a):
         return front, back
     return None
 
 
 @implements(C + "pass")
-def automa_pass(state: State) -> State:
+def automa_pass(state: State, then: int | None = None) -> State:
     """Strozzi passes; his ring goes to the first target of A, B, C where he could swap
-    and does not head the queue, else the first where he could swap, else nowhere."""
+    and does not head the queue, else the first where he could swap, else nowhere.
+    ``then`` (if given) becomes the family to decide."""
     rules = state.rules
     a = rules.automa
-    changes: dict[str, object] = {}
+    changes: dict[str, object] = {} if then is None else {"current": then}
     if not any(state.passed):
         assert state.automa is not None
         changes["automa"] = state.automa._replace(first_passer=a)
@@ -220,19 +234,22 @@ def automa_pass(state: State) -> State:
 
 
 @implements(C + "bonus")
-def passed_bonus(state: State) -> State:
+def passed_bonus(state: State, then: int | None = None) -> State:
+    """Strozzi's bonus after passing; ``then`` (if given) becomes the family to decide."""
     rules = state.rules
     a = rules.automa
     ring = state.rings[a]
     pair = _swap_at(state, ring) if ring != NONE else None
+    current = state.current if then is None else then
     if pair is None:
         return state._replace(points=P._add(state.points, a,
-                                            rules.tables.solo_pass_points[group(state)]))
+                                            rules.tables.solo_pass_points[group(state)]),
+                              current=current)
     front, back = pair
     queue = list(state.queues[ring])
     i, j = queue.index(front), queue.index(back)
     queue[i], queue[j] = queue[j], queue[i]
-    return state._replace(queues=P._set(state.queues, ring, tuple(queue)))
+    return state._replace(queues=P._set(state.queues, ring, tuple(queue)), current=current)
 
 
 # ----------------------------------------------------------------- cards
@@ -259,9 +276,10 @@ def _draw(seed: int, deck: tuple[int, ...], discard: tuple[int, ...],
 
 
 @implements(C + "cards", C + "card.party")
-def play_card(state: State) -> State:
+def play_card(state: State, then: int | None = None) -> State:
     """Strozzi draws a card, pays for it and carries it out; it goes on his discards (no
-    effect looks at them, so they are updated together with the draw)."""
+    effect looks at them, so they are updated together with the draw). ``then`` (if
+    given) becomes the family to decide (no effect looks at it)."""
     rules = state.rules
     t = rules.tables
     a = rules.automa
@@ -279,7 +297,8 @@ def play_card(state: State) -> State:
     clock = rules.fns.automa_pay(state.clock[a], t.solo_card_cost[card])
     state = state._replace(clock=P._set(state.clock, a, clock),
                            automa=Automa(deck, (*discard, card), shuffles, drawn,
-                                         auto.first_passer))
+                                         auto.first_passer),
+                           current=state.current if then is None else then)
     return CARDS[t.solo_card_kind[card]](state, card)
 
 

@@ -34,6 +34,9 @@ class Automa(NamedTuple):
     first_passer: int           # family that passed first this round, or -1
 
 
+_OVER = Phase.OVER
+
+
 class State(NamedTuple):
     rules: Rules
     seed: int
@@ -76,7 +79,7 @@ class State(NamedTuple):
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     def family_of(self, piece: int) -> int:
         return piece // self.rules.pieces_per_family
