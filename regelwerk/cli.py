@@ -442,7 +442,7 @@ def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
                     else ""
                 out(f"    {item['id']}: {item['question']} -> {item['decision']}{variant}")
         for gap in all_gaps:
-            out(_("GAP {gap}").format(gap=gap))
+            out(_("GAP {gap}").format(gap=gap.message_in(lang)))
         out(_("{count} gaps").format(count=len(all_gaps)))
     return 1 if all_gaps else 0
 

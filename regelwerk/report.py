@@ -15,7 +15,8 @@ from typing import Any
 
 from regelwerk import catalogs, games
 from regelwerk.engine.core import spec as spec_module
-from regelwerk.trace import core_gaps, trace_game
+from regelwerk.engine.core.i18n import LANGUAGES
+from regelwerk.trace import Gap, core_gaps, trace_game
 
 Progress = Callable[[str], None]
 
@@ -54,10 +55,15 @@ def build_report(root: Path, progress: Progress | None = None) -> dict[str, Any]
             "catalog_entries": len([m for m in catalogs.template(next(
                 d for d in catalogs.domains(root) if d.name == f"{catalogs.DOMAIN}-{game}"))
                 if m.id]),
-            "gaps": [str(g) for g in trace.gaps],
+            "gaps": [_both(g) for g in trace.gaps],
         }
-    report["gaps"] = [str(g) for g in core_gaps(root)]
+    report["gaps"] = [_both(g) for g in core_gaps(root)]
     return report
+
+
+def _both(gap: Gap) -> dict[str, str]:
+    """A gap in every language the site is built in."""
+    return {lang: gap.message_in(lang) for lang in LANGUAGES}
 
 
 def all_proven(report: dict[str, Any]) -> bool:

@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from regelwerk import catalogs, games
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import implementations
+from regelwerk.engine.core.i18n import N_, gettext_for
 
 TEST_MARK = re.compile(r"""clause\(([^)]*)\)""")
 QUOTED = re.compile(r"""["']([a-z_]+:[A-Za-z0-9_.\-]+)["']""")
@@ -25,11 +28,17 @@ TEST_DEF = re.compile(r"^\s*def (test_[A-Za-z0-9_]+)", re.M)
 
 @dataclass(frozen=True)
 class Gap:
+    """One traceability or translation gap: where, and an ``N_`` template with fields."""
+
     where: str
     message: str
+    fields: Mapping[str, Any] = field(default_factory=dict)
+
+    def message_in(self, lang: str) -> str:
+        return f"{self.where}: " + gettext_for(lang, self.message).format(**self.fields)
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.message}"
+        return self.message_in("en")
 
 
 @dataclass
@@ -64,7 +73,7 @@ def trace_game(root: Path, game: str) -> Trace:
     for function, clause in implementations(info.engine):
         trace.code[clause].append(function)
         if clause not in spec.clauses:
-            trace.gaps.append(Gap(function, f"cites unknown clause {clause}"))
+            trace.gaps.append(Gap(function, N_("cites unknown clause {clause}"), {"clause": clause}))
     for path in sorted((root / "tests").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         for match in TEST_MARK.finditer(text):
@@ -73,7 +82,8 @@ def trace_game(root: Path, game: str) -> Trace:
                     where = f"{path.relative_to(root)}:{_line(text, match.start())}"
                     trace.tests[clause].append(where)
                     if clause not in spec.clauses:
-                        trace.gaps.append(Gap(where, f"test cites unknown clause {clause}"))
+                        trace.gaps.append(Gap(where, N_("test cites unknown clause {clause}"),
+                                              {"clause": clause}))
     for path in sorted((root / "docs").rglob("*.md")):
         text = path.read_text(encoding="utf-8")
         for fence in FENCE.finditer(text):
@@ -83,7 +93,9 @@ def trace_game(root: Path, game: str) -> Trace:
                         where = f"{path.relative_to(root)}:{_line(text, fence.start())}"
                         trace.doctests[clause].append(where)
                         if clause not in spec.clauses:
-                            trace.gaps.append(Gap(where, f"doctest cites unknown clause {clause}"))
+                            trace.gaps.append(Gap(
+                                where, N_("doctest cites unknown clause {clause}"),
+                                {"clause": clause}))
         for match in CLAUSE_DIRECTIVE.finditer(text):
             clause = match.group(2)
             if clause.startswith(prefix):
@@ -92,50 +104,60 @@ def trace_game(root: Path, game: str) -> Trace:
         invariants = info.verification_module().INVARIANTS
     except ModuleNotFoundError:
         invariants = ()
-        trace.gaps.append(Gap(f"verification/{game}", "no invariants module"))
+        trace.gaps.append(Gap(f"verification/{game}", N_("no invariants module")))
     for invariant in invariants:
         for clause in invariant.clauses:
             trace.invariants[clause].append(invariant.id)
             if clause not in spec.clauses:
-                trace.gaps.append(Gap(f"invariant {invariant.id}", f"cites unknown clause {clause}"))
+                trace.gaps.append(Gap(invariant.id, N_("cites unknown clause {clause}"),
+                                      {"clause": clause}))
     for clause_id, clause in spec.clauses.items():
         where = f"{clause.file}:{clause.line}"
         if not trace.code.get(clause_id):
-            trace.gaps.append(Gap(where, f"{clause_id}: no engine function implements it"))
+            trace.gaps.append(Gap(where, N_("{clause}: no engine function implements it"),
+                                  {"clause": clause_id}))
         if not trace.tests.get(clause_id) and not trace.doctests.get(clause_id):
-            trace.gaps.append(Gap(where, f"{clause_id}: no test or doctest exercises it"))
+            trace.gaps.append(Gap(where, N_("{clause}: no test or doctest exercises it"),
+                                  {"clause": clause_id}))
         anchors = trace.anchors.get(clause_id, [])
         if len(anchors) != 1:
-            trace.gaps.append(Gap(where, f"{clause_id}: anchored {len(anchors)} times in docs/ "
-                                         "(must be exactly once)"))
+            trace.gaps.append(Gap(where, N_("{clause}: anchored {count} times in docs/ "
+                                            "(must be exactly once)"),
+                                  {"clause": clause_id, "count": len(anchors)}))
     test_names = {(str(p.relative_to(root)), name)
                   for p in (root / "tests").rglob("*.py")
                   for name in TEST_DEF.findall(p.read_text(encoding="utf-8"))}
     for item in spec.interpretations.values():
         for clause in item.clauses:
             if clause not in spec.clauses:
-                trace.gaps.append(Gap(item.id, f"interpretation cites unknown clause {clause}"))
+                trace.gaps.append(Gap(item.id, N_("interpretation cites unknown clause {clause}"),
+                                      {"clause": clause}))
         if not item.tests:
-            trace.gaps.append(Gap(item.id, "interpretation has no test pinning it"))
+            trace.gaps.append(Gap(item.id, N_("interpretation has no test pinning it")))
         for test in item.tests:
             file, _, name = test.partition("::")
             if (file, name) not in test_names:
-                trace.gaps.append(Gap(item.id, f"pinned by {test}, which does not exist"))
+                trace.gaps.append(Gap(item.id, N_("pinned by {test}, which does not exist"),
+                                      {"test": test}))
     for problem in catalogs.audit(root, only=f"{catalogs.DOMAIN}-{game}"):
-        trace.gaps.append(Gap(f"{problem.file}:{problem.line}", f"German catalog: {problem.kind} "
-                              f"[{problem.context or ''}] {problem.msgid[:60]!r}"))
+        trace.gaps.append(Gap(f"{problem.file}:{problem.line}",
+                              N_("German catalog: {kind} [{context}] {msgid}"),
+                              {"kind": problem.kind, "context": problem.context or "",
+                               "msgid": repr(problem.msgid[:60])}))
     return trace
 
 
 def core_gaps(root: Path) -> list[Gap]:
     """Gaps outside any one game: the core catalog and the docs catalogs."""
-    gaps = [Gap(f"{p.file}:{p.line}", f"German catalog: {p.kind} {p.msgid[:60]!r}")
+    gaps = [Gap(f"{p.file}:{p.line}", N_("German catalog: {kind} [{context}] {msgid}"),
+                {"kind": p.kind, "context": p.context or "", "msgid": repr(p.msgid[:60])})
             for p in catalogs.audit(root, only=catalogs.DOMAIN)]
     from regelwerk import site
 
     try:
         problems = site.audit_docs_catalogs(root)
     except site.SiteError as exc:
-        return [*gaps, Gap("docs", str(exc))]
-    return gaps + [Gap(f"{p.file}:{p.line}", f"German page catalog: {p.kind}: {p.msgid[:60]!r}")
+        return [*gaps, Gap("docs", "{error}", {"error": str(exc)})]
+    return gaps + [Gap(f"{p.file}:{p.line}", N_("German page catalog: {kind}: {msgid}"),
+                       {"kind": p.kind, "msgid": repr(p.msgid[:60])})
                    for p in problems]

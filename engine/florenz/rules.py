@@ -17,6 +17,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
 from regelwerk.engine.florenz import queue as q
 
@@ -224,35 +225,38 @@ def _grid(spec: Spec) -> tuple[list[list[int]], dict[int, tuple[int, int]]]:
     count = spec["board.locations"]
     where = {loc: (r, c) for r, row in enumerate(grid) for c, loc in enumerate(row)}
     if sorted(where) != list(range(1, count + 1)):
-        raise SpecError(f"{spec.number('board.grid').file}: the grid must hold locations "
-                        f"1-{count} (board.locations)")
+        raise SpecError(N_("{file}: the grid must hold locations 1-{count} (board.locations)"),
+                        file=spec.file_of("board"), count=count)
     return grid, where
 
 
 def check_board(spec: Spec) -> None:
     """Refuse a board file that contradicts what the rule text implies."""
-    file = spec.number("board.route").file
+    file = spec.file_of("board")
     _, where = _grid(spec)
     route = spec["board.route"]
     if sorted(route) != sorted(where):
-        raise SpecError(f"{file}: board.route must visit every location once")
+        raise SpecError(N_("{file}: board.route must visit every location once"), file=file)
     for a, b in zip(route, route[1:] + route[:1], strict=True):
         (ra, ca), (rb, cb) = where[a], where[b]
         if max(abs(ra - rb), abs(ca - cb)) != 1:
-            raise SpecError(f"{file}: route step {a}->{b} joins no neighbours")
+            raise SpecError(N_("{file}: route step {a}->{b} joins no neighbours"),
+                            file=file, a=a, b=b)
     text = "," + ",".join(str(x) for x in route * 2) + ","
     for segment in spec["examples.route_segments"]:
         if "," + ",".join(str(x) for x in segment) + "," not in text:
-            raise SpecError(f"{file}: board.route must contain {'>'.join(map(str, segment))} "
-                            "(examples.route_segments, the rulebook's examples)")
+            raise SpecError(N_("{file}: board.route must contain {segment} "
+                               "(examples.route_segments, the rulebook's examples)"),
+                            file=file, segment=">".join(map(str, segment)))
     cosimo = spec["examples.cosimo_round1"]
     if spec["disc.queue_points"][0][:len(cosimo)] != cosimo:
-        raise SpecError(f"{file}: round 1 must score {'/'.join(map(str, cosimo))} "
-                        "(examples.cosimo_round1)")
+        raise SpecError(N_("{file}: round 1 must score {points} (examples.cosimo_round1)"),
+                        file=file, points="/".join(map(str, cosimo)))
     marks = spec["board.queue_marks"]
     top = spec["examples.max_queue_mark"]
     if len(marks) != spec["queue.spaces"] or any(m > top for m in marks):
-        raise SpecError(f"{file}: queue marks: one per space, none above {top}")
+        raise SpecError(N_("{file}: queue marks: one per space, none above {top}"),
+                        file=file, top=top)
 
 
 def check_names(spec: Spec) -> None:
@@ -261,11 +265,12 @@ def check_names(spec: Spec) -> None:
     medici = spec["medici.count"]
     where = spec.number("medici.count").file
     if not len(MEDICI) == len(SCANDALS) == spec["scandal.sets"] == medici:
-        raise SpecError(f"{where}: medici.count and scandal.sets must both be {len(MEDICI)} "
-                        f"({', '.join(MEDICI)})")
+        raise SpecError(N_("{file}: medici.count and scandal.sets must both be {count} "
+                           "({names})"), file=where, count=len(MEDICI), names=", ".join(MEDICI))
     if sorted(spec["scandal.medici_set"]) != sorted(SCANDALS) or \
             {len(k) for k in SCANDALS.values()} != {spec["scandal.kinds_per_set"]}:
-        raise SpecError(f"{where}: every scandal set needs scandal.kinds_per_set named kinds")
+        raise SpecError(N_("{file}: every scandal set needs scandal.kinds_per_set named kinds"),
+                        file=where)
 
 
 def rules_from_spec(spec: Spec, families: int | None = None,
@@ -280,11 +285,13 @@ def rules_from_spec(spec: Spec, families: int | None = None,
     chosen = {name: options[0] for name, options in VARIANTS.items()}
     for name, option in (variants or {}).items():
         if name not in VARIANTS or option not in VARIANTS[name]:
-            raise SpecError(f"unknown rule variant {name}={option!r}")
+            raise SpecError(N_("unknown rule variant {name}={option}; known: {known}"),
+                            name=name, option=option, known=", ".join(VARIANTS))
         chosen[name] = option
     low, high = spec["players.min"], spec["players.max"]
     if not low <= families <= high:
-        raise SpecError(f"florenz: {families} players; the game takes {low}-{high}")
+        raise SpecError(N_("florenz: {families} players; the game takes {low}-{high}"),
+                        families=families, low=low, high=high)
     solo = families == low
     names = tuple(spec.meta["solo_players" if solo else "players"])
     if solo:

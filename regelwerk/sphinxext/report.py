@@ -71,7 +71,8 @@ class ConsistencyReport(SphinxDirective):
                 items = nodes.bullet_list()
                 for gap in gaps:
                     item = nodes.list_item()
-                    item += common.text(gap)
+                    item += common.text(gap.get(lang, gap.get("en", "")) if isinstance(gap, dict)
+                                        else str(gap))
                     items += item
                 section += items
             common.untranslatable(section)

@@ -38,9 +38,12 @@ def test_check_finds_a_missing_anchor_and_a_missing_test(tmp_path: Path) -> None
     rules = root / "tests" / GAME / "test_rules.py"
     rules.write_text(rules.read_text().replace("def test_ports_must_differ",
                                                "def test_renamed"), encoding="utf-8")
-    gaps = [str(g) for g in trace_game(root, GAME).gaps]
+    found = trace_game(root, GAME).gaps
+    gaps = [str(g) for g in found]
     assert any("medici_vs_strozzi:turn.next: anchored 0 times" in g for g in gaps)
     assert any("test_ports_must_differ, which does not exist" in g for g in gaps)
+    german = [g.message_in("de") for g in found]
+    assert any("medici_vs_strozzi:turn.next: 0-mal in docs/ verankert" in g for g in german)
 
 
 def test_check_finds_an_untranslated_clause(tmp_path: Path) -> None:
