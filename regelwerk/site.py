@@ -126,8 +126,10 @@ class Problem:
 
 
 def _is_engine_catalog(relative: Path) -> bool:
-    """The engine's own catalogs (``regelwerk*.po``) share the folder with the pages'."""
-    return len(relative.parts) == 1 and relative.name.startswith("regelwerk")
+    """Catalogs that share the folder with the pages' but are not page catalogs: the
+    engine's own (``regelwerk*.po``) and the theme strings Sphinx lacks (``sphinx.po``)."""
+    return len(relative.parts) == 1 and (relative.name.startswith("regelwerk")
+                                         or relative.name == "sphinx.po")
 
 
 def check_catalogs(pot_dir: Path, locale_dir: Path, lang: str,
@@ -266,7 +268,9 @@ def compile_catalogs(root: Path, langs: Iterable[str]) -> int:
         folder = root / "locales" / lang / "LC_MESSAGES"
         for po_path in sorted(folder.rglob("*.po")) if folder.is_dir() else []:
             mo_path = po_path.with_suffix(".mo")
-            if _is_engine_catalog(po_path.relative_to(folder)) or (
+            relative = po_path.relative_to(folder)
+            engine_only = len(relative.parts) == 1 and relative.name.startswith("regelwerk")
+            if engine_only or (
                     mo_path.exists() and mo_path.stat().st_mtime >= po_path.stat().st_mtime):
                 continue
             with po_path.open("rb") as f:

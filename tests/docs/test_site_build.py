@@ -102,3 +102,12 @@ def test_assumed_numbers_are_marked_and_linked(site: SiteReport) -> None:
     assert 'class="regelwerk-assumed"' in page
     assert 'href="assumptions.html#medici_vs_strozzi:assumed.board.track_half_length"' in page
     assert ">angenommen<" in page
+
+
+@pytest.mark.slow
+def test_theme_strings_are_german_on_german_pages(site: SiteReport) -> None:
+    pages = site.out / "site"
+    german = (pages / "de" / "index.html").read_text(encoding="utf-8")
+    english = (pages / "en" / "index.html").read_text(encoding="utf-8")
+    assert "Nach oben" in german and "Back to top" not in german
+    assert "Back to top" in english
