@@ -60,6 +60,7 @@ from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Phase, State
 C = "florenz:"
 #: The phases as plain names (a class attribute lookup per use costs time in hot paths).
 _SETUP, _ACTIONS, _GIOVANNI, _OVER = Phase.SETUP, Phase.ACTIONS, Phase.GIOVANNI, Phase.OVER
+_NONE_NE = NONE.__ne__      # a field holds a cup
 
 
 def rules_for(options: Mapping[str, Any] | None = None) -> Rules:
@@ -192,17 +193,31 @@ def with_queues(state: State, queues: Mapping[int, Any]) -> State:
 
 # --------------------------------------------------------------------- helpers
 
+def _gained(rules: Rules, clock: int, amount: int) -> int:
+    """``fns.gain_time`` (from the table where it holds the value)."""
+    value = rules.tables.gain_at.get((clock, amount))
+    if value is None:       # outside the table: ask the rule itself
+        value = rules.fns.gain_time(clock, amount, rules.clock_max)
+    return value
+
+
 def _gain(clock: tuple[int, ...], family: int, amount: int, rules: Rules) -> tuple[int, ...]:
-    value = rules.fns.gain_time(clock[family], amount, rules.clock_max)
+    value = rules.tables.gain_at.get((clock[family], amount))
+    if value is None:       # outside the table: ask the rule itself
+        value = rules.fns.gain_time(clock[family], amount, rules.clock_max)
     return (*clock[:family], value, *clock[family + 1:])
 
 
 def _add(values: tuple[int, ...], family: int, amount: int) -> tuple[int, ...]:
-    return (*values[:family], values[family] + amount, *values[family + 1:])
+    changed = list(values)          # (a list copy is cheaper than joining slices)
+    changed[family] += amount
+    return tuple(changed)
 
 
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1:])
+    changed = list(values)
+    changed[index] = value
+    return tuple(changed)
 
 
 def _spend(state: State, family: int, cost: int, clause: str) -> tuple[int, ...]:
@@ -418,8 +433,10 @@ def _boast_params(state: State) -> list[int]:
     if state.clock[f] < rules.cost_boast or _cups_left(state, f) <= 0:
         return []
     where, cups = state.where, state.cups
-    return [loc + 1 for loc in sorted({where[p] for p in state.on_board(f)})
-            if f not in cups[loc] and _boast_field(state, f, loc) >= 0]
+    mine = state.on_board(f)
+    return [loc + 1 for loc in sorted({where[p] for p in mine})
+            if f not in cups[loc]
+            and _boast_field(state, f, loc, achievement(state, f, loc, mine=mine)) >= 0]
 
 
 def _gifts(state: State) -> list[Gift]:
@@ -496,8 +513,7 @@ def _place(state: State, action: Place) -> State:
 def _start_round(state: State) -> State:
     rules = state.rules
     amount = state.sector_time[state.round - 1]
-    gain, top = rules.fns.gain_time, rules.clock_max
-    clock = tuple([gain(c, amount, top) for c in state.clock])
+    clock = tuple([_gained(rules, c, amount) for c in state.clock])
     state = state._replace(phase=_ACTIONS, clock=clock, current=state.start,
                            passed=(False,) * state.families, rings=(NONE,) * state.families)
     if rules.automa >= 0:
@@ -521,20 +537,21 @@ def _pass(state: State, action: Pass) -> State:
     rules = state.rules
     last = sum(state.passed) == state.families - 1
     clock = state.clock
+    automa = state.automa
     if not any(state.passed):
         clock = _gain(clock, f, rules.first_pass_time, rules)
-        if state.automa is not None:
-            state = state._replace(automa=state.automa._replace(first_passer=f))
+        if automa is not None:
+            automa = automa._replace(first_passer=f)
     if last:
         if action.location != 0:
             raise IllegalAction(C + "action.pass", N_("The last family to pass places no ring; "
                                                       "pass with location 0."))
-        return state._replace(passed=_set(state.passed, f, True), clock=clock)
+        return state._replace(passed=_set(state.passed, f, True), clock=clock, automa=automa)
     loc = _location(state, action.location, C + "action.pass")
     if loc in state.rings:
         raise IllegalAction(C + "action.pass", N_("Location {location} already has a ring."),
                             location=action.location)
-    return state._replace(passed=_set(state.passed, f, True), clock=clock,
+    return state._replace(passed=_set(state.passed, f, True), clock=clock, automa=automa,
                           rings=_set(state.rings, f, loc))
 
 
@@ -679,8 +696,12 @@ def _boast_field(state: State, family: int, loc: int, points: int | None = None)
     ``points`` (the achievement there when not given)."""
     if points is None:
         points = achievement(state, family, loc)
-    taken = [f != NONE for f in state.cups[loc]]
-    return state.rules.fns.boast_field(points, taken, state.rules.boast_thresholds)
+    taken = tuple(map(_NONE_NE, state.cups[loc]))
+    rules = state.rules
+    field = rules.tables.boast_at.get((points, taken))
+    if field is None:       # points beyond the table: ask the rule itself
+        field = rules.fns.boast_field(points, list(taken), rules.boast_thresholds)
+    return field
 
 
 @implements(C + "action.boast")
@@ -767,11 +788,16 @@ def give_gift(state: State, f: int, m: int, crest: int) -> State:
 def scandal_pile(state: State, medici: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """``(deck, discards, shuffles)`` of a Medici's scandal cards, ready to draw from:
     an empty deck is refilled from its shuffled discards (seeded chance)."""
-    deck, discards, shuffles = state.decks[medici], state.discards[medici], state.shuffles
+    return _pile(state.seed, medici, state.decks[medici], state.discards[medici], state.shuffles)
+
+
+def _pile(seed: int, medici: int, deck: tuple[int, ...], discards: tuple[int, ...],
+          shuffles: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """:func:`scandal_pile` from the parts of the state it reads."""
     if not deck and discards:
         shuffles += 1
         pile = list(discards)
-        Random(f"{state.seed}/deck/{medici}/{shuffles}").shuffle(pile)
+        Random(f"{seed}/deck/{medici}/{shuffles}").shuffle(pile)
         deck, discards = tuple(pile), ()
     return deck, discards, shuffles
 
@@ -802,22 +828,43 @@ _HANDLERS: dict[type, Any] = {Pass: _pass, Send: _send, Promote: _promote, Move:
 @implements(C + "hand.limit", C + "setup.decks")
 def give_card(state: State, family: int, medici: int) -> State:
     """``family`` is given one scandal card of ``medici`` (hand limit; reshuffle when empty)."""
-    rules = state.rules
+    cards = _cards(state)
+    _deal(state.rules, state.seed, cards, family, medici)
+    return _with_cards(state, cards)
+
+
+def _cards(state: State) -> list[Any]:
+    """What giving scandal cards changes: ``[decks, discards, shuffles, hands, clock]``."""
+    return [state.decks, state.discards, state.shuffles, state.hands, state.clock]
+
+
+def _with_cards(state: State, cards: list[Any], **changes: Any) -> State:
+    decks, discards, shuffles, hands, clock = cards
+    return state._replace(decks=decks, discards=discards, shuffles=shuffles, hands=hands,
+                          clock=clock, **changes)
+
+
+@implements(C + "hand.limit", C + "setup.decks")
+def _deal(rules: Rules, seed: int, cards: list[Any], family: int, medici: int) -> None:
+    """:func:`give_card` on the parts of a state it changes (``cards``, see :func:`_cards`;
+    updated in place, so a Medici phase builds its state once)."""
     if family == rules.automa:
-        return solo.scandal_card(state, medici)
-    _, clock, drawn = rules.fns.receive_card(len(state.hands[family]), state.clock[family],
+        solo.deal_scandal(rules, seed, cards, medici)
+        return
+    decks, discards, shuffles, hands, clocks = cards
+    _, clock, drawn = rules.fns.receive_card(len(hands[family]), clocks[family],
                                                 rules.hand_limit, rules.overflow_time,
                                                 rules.clock_max)
-    clocks = _set(state.clock, family, clock)
+    cards[4] = _set(clocks, family, clock)
     if not drawn:
-        return state._replace(clock=clocks)
-    deck, discards, shuffles = scandal_pile(state, medici)     # never looks at clocks
+        return
+    deck, pile, shuffles = _pile(seed, medici, decks[medici], discards[medici], shuffles)
     if not deck:
-        return state._replace(clock=clocks)     # every card of this Medici is in hands
-    return state._replace(decks=_set(state.decks, medici, deck[:-1]),
-                          discards=_set(state.discards, medici, discards), shuffles=shuffles,
-                          hands=_set(state.hands, family, state.hands[family] + (deck[-1],)),
-                          clock=clocks)
+        return      # every card of this Medici is in hands
+    cards[0] = _set(decks, medici, deck[:-1])
+    cards[1] = _set(discards, medici, pile)
+    cards[2] = shuffles
+    cards[3] = _set(hands, family, hands[family] + (deck[-1],))
 
 
 def route(state: State, medici: int) -> tuple[int, ...]:
@@ -834,30 +881,33 @@ def route(state: State, medici: int) -> tuple[int, ...]:
 def visit(state: State, medici: int, location: int) -> State:
     """What happens where the travelling Medici arrives (location index)."""
     award = head_award(1, state.rules.head_points[state.round - 1])
-    state, points = _visit(state, medici, location, state.points, award)
-    return state._replace(points=points)
+    cards = _cards(state)
+    points = _visit(state, medici, location, state.points, award, cards)
+    return _with_cards(state, cards, points=points)
 
 
 @implements(C + "medici.move", C + "medici.head", C + "medici.boast_reward", C + "guard.spy")
 def _visit(state: State, medici: int, location: int, points: tuple[int, ...],
-           award: int) -> tuple[State, tuple[int, ...]]:
-    """:func:`visit` with the points kept apart: ``(state, points)`` after the head gains
-    ``award`` (:func:`head_award` for one head) and the cards are given (giving a card
-    never looks at points, so a Medici phase writes them into the state once)."""
+           award: int, cards: list[Any]) -> tuple[int, ...]:
+    """:func:`visit` with the points and the scandal cards kept apart: the points after
+    the head gains ``award`` (:func:`head_award` for one head); the cards are dealt into
+    ``cards`` (:func:`_deal`; dealing never looks at points, queues, cups or spies, so a
+    Medici phase writes both into the state once)."""
     queue = state.queues[location]
-    per = state.rules.pieces_per_family
+    rules = state.rules
+    per = rules.pieces_per_family
     if queue:
         points = _add(points, queue[0] // per, award)
     for top in reversed(state.cups[location]):
         if top != NONE:
             for p in queue:
                 if p // per == top:
-                    state = give_card(state, top, medici)
+                    _deal(rules, state.seed, cards, top, medici)
                     break
             break
     for spy in state.spies[location]:
-        state = give_card(state, spy, medici)
-    return state, points
+        _deal(rules, state.seed, cards, spy, medici)
+    return points
 
 
 @implements(C + "medici.move", C + "scoring.cosimo", C + "scoring.contessina",
@@ -867,16 +917,17 @@ def medici_phase(state: State) -> State:
     m = rules.disc_medici[state.round - 1]
     points = state.points
     award = head_award(1, rules.head_points[state.round - 1])
+    cards = _cards(state)
     for loc in route(state, m):
-        state, points = _visit(state, m, loc - 1, points, award)
+        points = _visit(state, m, loc - 1, points, award, cards)
     target = state.targets[m]
     carriages = _set(state.carriages, m, target)
     if m != GIOVANNI:
         for f in {state.family_of(p) for p in state.queues[target]}:
             points = _add(points, f, family_queue_points(state, target, f, m))
-        return _cleanup(state._replace(points=points, carriages=carriages))
-    state = state._replace(points=points, carriages=carriages, phase=_GIOVANNI,
-                           offer=(control_order(state, target), 0))
+        return _cleanup(_with_cards(state, cards, points=points, carriages=carriages))
+    state = _with_cards(state, cards, points=points, carriages=carriages, phase=_GIOVANNI,
+                        offer=(control_order(state, target), 0))
     return _next_offer(state)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
-from itertools import combinations_with_replacement
+from itertools import combinations_with_replacement, product
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
@@ -158,6 +158,13 @@ class Tables:
     #: evaluated once per rank-ordered pattern of at most ``capacity`` members (see
     #: ``play.entered``; other patterns call the rule directly).
     insert_at: Mapping[tuple[tuple[int, ...], int, bool], int]
+    #: ``(points, fields taken) -> field``: ``fns.boast_field`` evaluated once for every
+    #: pattern of taken fields and the points up to :func:`_boast_points_top` (see
+    #: ``play._boast_field``; other points call the rule directly).
+    boast_at: Mapping[tuple[int, tuple[bool, ...]], int]
+    #: ``(clock, amount) -> clock``: ``fns.gain_time`` evaluated once for every clock and
+    #: gain from 0 to the clock's maximum (``play._gain``; others call the rule directly).
+    gain_at: Mapping[tuple[int, int], int]
     start_where: tuple[int, ...]          # piece -> RESERVE, or RETIRED if never used
 
 
@@ -171,6 +178,30 @@ def _insert_table(rules: Rules) -> dict[tuple[tuple[int, ...], int, bool], int]:
                 for doorman in (False, True):
                     table[pattern, new, doorman] = insert(list(pattern), n, new, doorman)
     return table
+
+
+def _boast_points_top(rules: Rules) -> int:
+    """A generous bound of boast achievements: the best board value times the most of
+    anything a board counts (members, locations, hand cards, gifts, cups)."""
+    counts = (rules.pieces_per_family, rules.locations, rules.hand_limit,
+              rules.gifts_start + sum(rules.disc_gifts), max(rules.cup_supply, default=0) + 1)
+    return max(rules.boast_values) * max(counts)
+
+
+def _boast_table(rules: Rules) -> dict[tuple[int, tuple[bool, ...]], int]:
+    field_of = rules.fns.boast_field
+    thresholds = rules.boast_thresholds
+    table = {}
+    for taken in product((False, True), repeat=len(thresholds)):
+        for points in range(_boast_points_top(rules) + 1):
+            table[points, taken] = field_of(points, list(taken), thresholds)
+    return table
+
+
+def _gain_table(rules: Rules) -> dict[tuple[int, int], int]:
+    gain, top = rules.fns.gain_time, rules.clock_max
+    return {(clock, amount): gain(clock, amount, top)
+            for clock in range(top + 1) for amount in range(top + 1)}
 
 
 def build_tables(rules: Rules) -> Tables:
@@ -216,6 +247,8 @@ def build_tables(rules: Rules) -> Tables:
         solo_giovanni_share_easier=spec["solo.giovanni_share_easier"],
         solo_cards_kept=spec["solo.cards_kept"],
         insert_at=_insert_table(rules),
+        boast_at=_boast_table(rules),
+        gain_at=_gain_table(rules),
         start_where=tuple(RETIRED if absent(rules, p) else RESERVE
                           for p in range(rules.families * rules.pieces_per_family)))
 

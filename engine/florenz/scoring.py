@@ -71,13 +71,16 @@ def controller(state: State, location: int) -> int:
 @implements(C + "boast.great_influence", C + "boast.unmistakable", C + "boast.scandalmonger",
             C + "boast.sharp_elbows", C + "boast.ruler_of_the_street", C + "boast.rising",
             C + "boast.strongly_represented", C + "boast.generous", C + "boast.omnipresent")
-def achievement(state: State, family: int, location: int, kind: int | None = None) -> int:
-    """Points the boast board at location index ``location`` gives ``family`` now."""
+def achievement(state: State, family: int, location: int, kind: int | None = None,
+                mine: Sequence[int] | None = None) -> int:
+    """Points the boast board at location index ``location`` gives ``family`` now
+    (``mine``: the family's members on the board, when the caller has them)."""
     rules = state.rules
     kind = state.boards[location] if kind is None else kind
     name = BOASTS[kind]
     value = rules.boast_values[kind]
-    mine = state.on_board(family)
+    if mine is None:
+        mine = state.on_board(family)
     where = state.where
     if name == "great_influence":
         per, rank = rules.pieces_per_family, rules.piece_rank

@@ -12,6 +12,7 @@ player's decision (or the end). The easier/harder rules are the variant
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.florenz import play as P
@@ -131,7 +132,7 @@ def start_round(state: State, amount: int) -> State:
         clock = t.solo_start_time
     else:
         gain = rules.fns.automa_time(amount, t.solo_min_time, t.solo_time_change, t.solo_time_top)
-        clock = rules.fns.gain_time(state.clock[a] - 0, gain, rules.clock_max)
+        clock = P._gained(rules, state.clock[a] - 0, gain)
     assert state.automa is not None
     state = state._replace(clock=P._set(state.clock, a, clock),
                            automa=state.automa._replace(drawn=0, first_passer=NONE))
@@ -486,24 +487,25 @@ CARDS = {"place": card_place, "place_fewer": card_place, "party": card_party,
 @implements(C + "scandal", C + "easier")
 def scandal_card(state: State, medici: int) -> State:
     """A scandal card for Strozzi is discarded; he gains time instead (not when easier)."""
-    rules = state.rules
+    cards = P._cards(state)
+    deal_scandal(state.rules, state.seed, cards, medici)
+    return P._with_cards(state, cards)
+
+
+@implements(C + "scandal", C + "easier")
+def deal_scandal(rules: Rules, seed: int, cards: list[Any], medici: int) -> None:
+    """:func:`scandal_card` on the parts of a state it changes (``cards``: decks, discards,
+    shuffles, hands, clock; updated in place)."""
     a = rules.automa
-    deck, discards, shuffles = P.scandal_pile(state, medici)
+    decks, discards, shuffles, _, clock = cards
+    deck, pile, shuffles = P._pile(seed, medici, decks[medici], discards[medici], shuffles)
     easier = rules.tables.solo_level == "easier"
     if deck:
-        if easier:
-            return state._replace(decks=P._set(state.decks, medici, deck[:-1]),
-                                  discards=P._set(state.discards, medici,
-                                                  (*discards, deck[-1])),
-                                  shuffles=shuffles)
-        return state._replace(decks=P._set(state.decks, medici, deck[:-1]),
-                              discards=P._set(state.discards, medici, (*discards, deck[-1])),
-                              shuffles=shuffles,
-                              clock=P._gain(state.clock, a, rules.tables.solo_scandal_time,
-                                            rules))
-    if easier:
-        return state
-    return state._replace(clock=P._gain(state.clock, a, rules.tables.solo_scandal_time, rules))
+        cards[0] = P._set(decks, medici, deck[:-1])
+        cards[1] = P._set(discards, medici, (*pile, deck[-1]))
+        cards[2] = shuffles
+    if not easier:
+        cards[4] = P._gain(clock, a, rules.tables.solo_scandal_time, rules)
 
 
 @implements(C + "giovanni", C + "easier")
