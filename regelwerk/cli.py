@@ -515,6 +515,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Failed as exc:
         print(_("regelwerk: {message}").format(message=exc), file=sys.stderr)
         return 1
+    except BrokenPipeError:  # output piped into `head` and the like: stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except KeyboardInterrupt:
         print(_("regelwerk: interrupted"), file=sys.stderr)
         return 130

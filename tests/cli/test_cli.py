@@ -209,3 +209,10 @@ def test_record_that_is_no_record_is_german(tmp_path: Path,
     code, _, err = run(capsys, "replay", str(path), "--lang", "de")
     assert code == 2 and err.count("\n") == 1
     assert f"regelwerk: Fehler: {path}: format muss 'regelwerk-game-record/1' sein" in err
+
+
+def test_output_into_a_closed_pipe_is_quiet() -> None:
+    done = subprocess.run(f"{sys.executable} -m regelwerk rule florenz | head -n 1", shell=True,
+                          capture_output=True, text=True, check=False)
+    assert done.stdout.count("\n") == 1 and "Error" not in done.stderr
+    assert "Fehler" not in done.stderr and "Traceback" not in done.stderr
