@@ -222,3 +222,24 @@ def test_output_into_a_closed_pipe_is_quiet(monkeypatch: pytest.MonkeyPatch,
     code = main(["rule", "florenz", "--lang", "de"])
     assert code == 141
     assert "Traceback" not in capfd.readouterr().err
+
+
+@pytest.mark.parametrize(("game", "players"), [("florenz", 1), ("florenz", 4), ("il_vecchio", 3)])
+def test_replay_reproduces_records_of_every_game(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                 game: str, players: int) -> None:
+    from random import Random
+
+    from regelwerk import games
+
+    module = games.get(game).engine_module()
+    options = {"players": players}
+    rng, state, actions = Random(7), module.new_game(seed=5, options=dict(options)), []
+    while not module.is_terminal(state):
+        action = module.random_action(state, rng)
+        actions.append(module.action_to_json(action))
+        state = module.apply(state, action)
+    path = tmp_path / f"{game}.json"
+    GameRecord(game, 5, tuple(actions), options, module.result(state)).write(path)
+    code, out, err = run(capsys, "replay", str(path), "--json")
+    assert code == 0, err
+    assert json.loads(out)["result"] == json.loads(json.dumps(module.result(state)))
