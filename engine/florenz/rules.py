@@ -18,7 +18,7 @@ from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.core.spec import Spec, SpecError, choose_variants
 from regelwerk.engine.florenz import queue as q
 
 GAME = "florenz"
@@ -315,12 +315,7 @@ def rules_from_spec(spec: Spec, families: int | None = None,
     check_names(spec)
     if families is None:
         families = spec["players.default"]
-    chosen = {name: options[0] for name, options in VARIANTS.items()}
-    for name, option in (variants or {}).items():
-        if name not in VARIANTS or option not in VARIANTS[name]:
-            raise SpecError(N_("unknown rule variant {name}={option}; known: {known}"),
-                            name=name, option=option, known=", ".join(VARIANTS))
-        chosen[name] = option
+    chosen = choose_variants(VARIANTS, variants)
     low, high = spec["players.min"], spec["players.max"]
     if not low <= families <= high:
         raise SpecError(N_("florenz: {families} players; the game takes {low}-{high}"),

@@ -15,7 +15,7 @@ from typing import Any
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.core.spec import Spec, SpecError, choose_variants
 from regelwerk.engine.il_vecchio.board import REGIONS, Board, board_from_spec, check_board
 
 GAME = "il_vecchio"
@@ -148,16 +148,7 @@ def build_tables(rules: Rules) -> Tables:
 
 
 def _variants(chosen: Mapping[str, Any]) -> dict[str, str]:
-    result = {name: options[0] for name, options in VARIANTS.items()}
-    for name, option in chosen.items():
-        if name not in VARIANTS:
-            raise SpecError(N_("unknown rule variant {name!r}; known: {known}"), name=name,
-                            known=", ".join(VARIANTS))
-        if option not in VARIANTS[name]:
-            raise SpecError(N_("variant {name}: {option!r} is not one of {choices}"), name=name,
-                            option=option, choices=VARIANTS[name])
-        result[name] = option
-    return result
+    return choose_variants(VARIANTS, chosen)
 
 
 @implements("il_vecchio:setup.crests", "il_vecchio:setup.two_player_tracks",

@@ -14,7 +14,7 @@ from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.core.spec import Spec, SpecError, choose_variants
 
 GAME = "medici_vs_strozzi"
 MEDICI, STROZZI = 0, 1
@@ -119,15 +119,7 @@ def check_board(spec: Spec) -> None:
 def rules_from_spec(spec: Spec, variants: Mapping[str, str] | None = None) -> Rules:
     """Build :class:`Rules` from a spec (default or with a printed board loaded)."""
     check_board(spec)
-    chosen = {name: options[0] for name, options in VARIANTS.items()}
-    for name, option in (variants or {}).items():
-        if name not in VARIANTS:
-            raise SpecError(N_("unknown rule variant {name!r}; known: {known}"), name=name,
-                            known=", ".join(VARIANTS))
-        if option not in VARIANTS[name]:
-            raise SpecError(N_("variant {name}: {option!r} is not one of {choices}"), name=name,
-                            option=option, choices=VARIANTS[name])
-        chosen[name] = option
+    chosen = choose_variants(VARIANTS, variants)
     goods = tuple(spec["tiles.goods"]) + (GOLD,)
     tile_good: list[int] = []
     tile_value: list[int] = []
