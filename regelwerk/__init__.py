@@ -1,6 +1,6 @@
 """regelwerk: an executable, verified, bilingual rules reference.
 
-Layers (see DESIGN.md): :mod:`regelwerk.spec` (data), :mod:`regelwerk.engine`
+Layers (see ARCHITECTURE.md): :mod:`regelwerk.spec` (data), :mod:`regelwerk.engine`
 (what the rules do), :mod:`regelwerk.verification` (z3 invariants), the Sphinx
 reference built by :mod:`regelwerk.site`, and the ``regelwerk`` command line.
 """

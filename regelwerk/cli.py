@@ -26,6 +26,7 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import LANGUAGES, N_, default_language, gettext_for
 from regelwerk.engine.core.records import GameRecord, RecordError
 from regelwerk.engine.core.spec import SpecError, load_board_file
+from regelwerk.own_words import ENV, RUN
 
 # argparse's own messages, so they can be shown in the reader's language.
 _ARGPARSE_MESSAGES = (
@@ -134,6 +135,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
                    help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
     p.add_argument("--board", type=Path, metavar=_("FILE"),
                    help=_("TOML file with the printed board's numbers (replaces assumed ones)"))
+    p.add_argument("--mutant", metavar="ID", help=_(
+        "play by a deliberately broken rule (a mutant of 'regelwerk verify'), to see that "
+        "simulate finds it too"))
     p.add_argument("--save-violations", type=Path, metavar=_("DIR"),
                    help=_("write a game record for every violation into DIR"))
     p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
@@ -144,15 +148,22 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
           "violated (with a counterexample) or unknown; unknown never counts as proven.")))
     common(p)
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (default: all games)"))
+    p.add_argument("--mutant", metavar="ID", help=_(
+        "prove against a deliberately broken rule instead (its invariant must be violated)"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
     p = sub.add_parser("check", help=_("check traceability and translations"), **parser_kwargs(
         _("Check that every clause is implemented, tested and anchored once in the reference, "
           "that code, tests and proofs cite existing clauses, that interpretations are pinned "
-          "by tests, and that the German catalogs are complete. Needs a source checkout.")))
+          "by tests, and that the German catalogs are complete. Needs a source checkout. "
+          "Given the rulebooks, also check that no clause text, German catalog or reference "
+          "page repeats {count} words in a row from a rulebook.").format(count=RUN)))
     common(p)
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (default: all games)"))
     p.add_argument("--root", type=Path, help=_("source checkout (default: found from here)"))
+    p.add_argument("--rulebooks", type=Path, metavar=_("DIR"), help=_(
+        "folder of the rulebook texts (*.txt), which the repository does not carry: also "
+        "report every passage copied from them (default: {env})").format(env=ENV))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
     p = sub.add_parser("docs", help=_("build the bilingual reference site"), **parser_kwargs(
@@ -179,12 +190,11 @@ def cmd_games(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
     rows = []
     for info in games.games().values():
         spec = spec_module.load(info.id)
-        module = info.engine_module()
         try:
             invariants = len(info.verification_module().INVARIANTS)
         except ModuleNotFoundError:
             invariants = 0
-        low, high = module.PLAYERS
+        low, high = info.game.players
         rows.append({"id": info.id, "title": info.title,
                      "players": f"{low}" if low == high else f"{low}-{high}",
                      "clauses": len(spec.clauses), "invariants": invariants,
@@ -278,16 +288,16 @@ def _parse_options(raw: Sequence[str], lang: str) -> dict[str, Any]:
 def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
     _ = _translator(lang)
     record = GameRecord.read(args.file)     # a RecordError names the file (main shows it)
-    module = _game(record.game, lang).engine_module()
+    game = _game(record.game, lang).game
     try:
-        state = module.new_game(seed=record.seed, options=dict(record.options))
+        state = game.new_game(seed=record.seed, options=dict(record.options))
     except SpecError as exc:
         raise UsageError(_("{file}: options: {error}").format(
             file=args.file, error=exc.message_in(lang))) from None
     for index, raw in enumerate(record.actions):
         try:
-            action = module.action_from_json(raw)
-            state = module.apply(state, action)
+            action = game.action_from_json(raw)
+            state = game.apply(state, action)
         except RecordError as exc:
             raise UsageError(_("{file}: action {index}: {error}").format(
                 file=args.file, index=index, error=exc.message_in(lang))) from None
@@ -295,8 +305,8 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
             raise Failed(_("{file}: action {index} ({action}) is illegal: {error}").format(
                 file=args.file, index=index, action=json.dumps(raw),
                 error=exc.message_in(lang))) from None
-    result = module.result(state)
-    finished = module.is_terminal(state)
+    result = game.result(state)
+    finished = game.is_terminal(state)
     if args.json:
         out(json.dumps({"game": record.game, "actions": len(record.actions),
                         "finished": finished, "result": result}, indent=1, ensure_ascii=False))
@@ -305,7 +315,7 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
             game=record.game, count=len(record.actions),
             finished=_("yes") if finished else _("no")))
         out(json.dumps(result, ensure_ascii=False))
-    if record.result is not None and dict(record.result) != result:
+    if record.result is not None and record.result != result:
         raise Failed(_("{file}: the replay ends with {got}, the record says {expected}").format(
             file=args.file, got=json.dumps(result), expected=json.dumps(record.result)))
     return 0
@@ -318,24 +328,28 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
 
     _ = _translator(lang)
     info = _game(args.game, lang)
-    module = info.engine_module()
+    game = info.game
     if args.games < 1:
         raise UsageError(_("-n must be at least 1"))
     options = _parse_options(args.option, lang)
-    low, high = module.PLAYERS
-    players = args.players if args.players is not None else getattr(
-        module, "DEFAULT_PLAYERS", low)
+    low, high = game.players
+    players = args.players if args.players is not None else game.default_players
     if not low <= players <= high:
         raise UsageError(_("{game} is played by {low} to {high} players, not {players}").format(
             game=info.id, low=low, high=high, players=players))
     options["players"] = players
     if args.board:
         options["board"] = load_board_file(args.board)
-    module.new_game(seed=0, options=dict(options))   # a SpecError names the file (main shows it)
+    rules = game.rules_for(options)           # a SpecError names the file (main shows it)
+    if args.mutant:
+        from regelwerk.verification.core import mutate
+
+        rules = mutate(rules, _mutant(info, args.mutant, lang).fns)
     bar = tqdm(total=args.games, unit=_("games"), disable=args.no_progress or None,
                file=sys.stderr, desc=info.id)
     try:
-        report = simulate(module, args.games, args.seed, options, check=True, progress=bar.update)
+        report = simulate(game, args.games, args.seed, options, check=True, progress=bar.update,
+                          rules=rules)
     finally:
         bar.close()
     if args.save_violations and report.violations:
@@ -358,14 +372,32 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
     return 1 if report.violations else 0
 
 
+def _mutant(info: games.GameInfo, name: str, lang: str) -> Any:
+    """A game's mutant (:class:`regelwerk.verification.core.Mutant`) by id
+    (``INVARIANT/RULE``) or by the invariant it breaks."""
+    _ = _translator(lang)
+    mutants = info.verification_module().MUTANTS
+    for mutant in mutants:
+        if name in (mutant.id, mutant.breaks):
+            return mutant
+    raise UsageError(_("{game} has no mutant {name!r}; known: {known}").format(
+        game=info.id, name=name, known=", ".join(m.id for m in mutants)))
+
+
 def cmd_verify(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
     _ = _translator(lang)
     selected = [_game(args.game, lang)] if args.game else list(games.games().values())
+    if args.mutant and not args.game:
+        raise UsageError(_("--mutant needs a game"))
+    from regelwerk.verification.core import mutate
+
     rows = []
     for info in selected:
         module = info.verification_module()
         spec = spec_module.load(info.id)
         rules = module.default_rules()
+        if args.mutant:
+            rules = mutate(rules, _mutant(info, args.mutant, lang).fns)
         for invariant in module.INVARIANTS:
             start = time.perf_counter()
             if not args.json:
@@ -412,6 +444,7 @@ def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
 
     _ = _translator(lang)
     root = _root(args, lang)
+    rulebooks = _rulebooks(args, lang)
     selected = [_game(args.game, lang)] if args.game else list(games.games().values())
     report: list[dict[str, Any]] = []
     all_gaps = [] if args.game else core_gaps(root)
@@ -429,9 +462,10 @@ def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
                  "decision": i.decision, "variant": i.variant}
                 for i in spec.interpretations.values()],
             "gaps": [str(g) for g in trace.gaps]})
+    own = _own_words(root, rulebooks, args.game)
     if args.json:
-        out(json.dumps({"games": report, "gaps": [str(g) for g in all_gaps]}, indent=1,
-                       ensure_ascii=False))
+        out(json.dumps({"games": report, "gaps": [str(g) for g in all_gaps], "own_words": own},
+                       indent=1, ensure_ascii=False))
     else:
         for row in report:
             out(_("{game}: {clauses} clauses; implemented {implemented}, tested {tested}, "
@@ -444,7 +478,46 @@ def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
         for gap in all_gaps:
             out(_("GAP {gap}").format(gap=gap.message_in(lang)))
         out(_("{count} gaps").format(count=len(all_gaps)))
-    return 1 if all_gaps else 0
+        _show_own_words(own, lang, out)
+    return 1 if all_gaps or own.get("copied") else 0
+
+
+def _rulebooks(args: argparse.Namespace, lang: str) -> Path | str:
+    """The rulebook folder (``--rulebooks``, else ``REGELWERK_RULEBOOKS``) or why there is none.
+
+    A folder given with ``--rulebooks`` that cannot be read is a usage error.
+    """
+    from regelwerk import own_words
+
+    try:
+        return own_words.rulebook_folder(args.rulebooks)
+    except own_words.RulebooksMissing as exc:
+        if args.rulebooks is not None:
+            raise UsageError(exc.message_in(lang)) from None
+        return exc.message_in(lang)
+
+
+def _own_words(root: Path, rulebooks: Path | str, game: str | None) -> dict[str, Any]:
+    """The own-words check of ``root`` against ``rulebooks`` (a reason: not run)."""
+    from regelwerk import own_words
+
+    if isinstance(rulebooks, str):
+        return {"not_run": rulebooks}
+    texts = list(own_words.our_texts(root, game))
+    found = own_words.copied(texts, own_words.book_runs(rulebooks))
+    return {"rulebooks": str(rulebooks), "books": len(own_words.books(rulebooks)),
+            "texts": len(texts), "copied": [str(f) for f in found]}
+
+
+def _show_own_words(own: dict[str, Any], lang: str, out: Callable[[str], None]) -> None:
+    _ = _translator(lang)
+    if "not_run" in own:
+        out(_("own words: not checked: {reason}; pass --rulebooks DIR").format(reason=own["not_run"]))
+        return
+    for finding in own["copied"]:
+        out(_("COPIED {finding}").format(finding=finding))
+    out(_("own words: {texts} texts compared with {books} rulebooks; {count} copied runs").format(
+        texts=own["texts"], books=own["books"], count=len(own["copied"])))
 
 
 def _pget(lang: str, context: str, message: str) -> str:

@@ -6,11 +6,10 @@ with a ``title`` and its engine package exists; its layers are ``regelwerk.engin
 catalog ``locales/<lang>/LC_MESSAGES/regelwerk-<id>.po``. Adding a game needs
 no edit here.
 
-Every engine module offers: ``new_game(seed, options)``, ``legal_actions``,
-``apply``, ``random_action(state, rng)``, ``is_terminal``, ``current_player``,
-``result``, ``violations`` (runtime invariants), ``action_to_json`` /
-``action_from_json`` and ``PLAYERS`` (min, max). Every verification module
-offers ``INVARIANTS`` and ``default_rules()``.
+Every engine package declares its game as ``GAME``, a
+:class:`~regelwerk.engine.core.game.Game` (the contract: new_game, legal_actions,
+apply, random_action, outcome, records, ...). Every verification module offers
+``INVARIANTS``, ``MUTANTS`` and ``default_rules()``.
 """
 
 from __future__ import annotations
@@ -21,8 +20,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from types import ModuleType
+from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.game import Game
 
 
 @dataclass(frozen=True)
@@ -40,6 +41,12 @@ class GameInfo:
 
     def engine_module(self) -> ModuleType:
         return importlib.import_module(self.engine)
+
+    @property
+    def game(self) -> Game[Any, Any]:
+        """The game's declaration (its engine)."""
+        declared: Game[Any, Any] = self.engine_module().GAME
+        return declared
 
     def verification_module(self) -> ModuleType:
         return importlib.import_module(self.verification)

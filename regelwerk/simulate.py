@@ -15,6 +15,7 @@ from random import Random
 from types import ModuleType
 from typing import Any
 
+from regelwerk.engine.core.game import Game
 from regelwerk.engine.core.records import GameRecord
 
 
@@ -60,15 +61,26 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
-def playout(module: ModuleType, seed: int, index: int, options: Mapping[str, Any],
-            check: bool = True, max_steps: int = 1_000_000) -> tuple[Any, int, Violation | None]:
-    """Play one random game; returns (final state, actions, first violation or None)."""
+def declared(game: Game[Any, Any] | ModuleType) -> Game[Any, Any]:
+    """The game declaration (a game package offers it as ``GAME``)."""
+    return game if isinstance(game, Game) else game.GAME
+
+
+def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: Mapping[str, Any],
+            check: bool = True, max_steps: int = 1_000_000,
+            rules: Any = None) -> tuple[Any, int, Violation | None]:
+    """Play one random game; returns (final state, actions, first violation or None).
+
+    ``rules``: play by these rules (a mutant's) instead of the ones ``options`` give.
+    """
+    game = declared(game)
     rng = Random(f"{seed}/{index}/policy")
-    state = module.new_game(seed=game_seed(seed, index), options=dict(options))
+    state = game.new_game(seed=game_seed(seed, index), options=dict(options), rules=rules)
     actions: list[Any] = []
-    apply, random_action, violations = module.apply, module.random_action, module.violations
+    apply, random_action, violations = game.apply, game.random_action, game.violations
+    is_over = game.is_over
     steps = 0
-    while not module.is_terminal(state):
+    while not is_over(state):
         if steps >= max_steps:
             raise RuntimeError(f"game {index} did not end within {max_steps} actions")
         action = random_action(state, rng)
@@ -78,27 +90,29 @@ def playout(module: ModuleType, seed: int, index: int, options: Mapping[str, Any
             actions.append(action)
             broken = violations(state)
             if broken:
-                record = GameRecord(module.GAME, game_seed(seed, index),
-                                    tuple(module.action_to_json(a) for a in actions),
+                record = GameRecord(game.id, game_seed(seed, index),
+                                    tuple(game.action_to_json(a) for a in actions),
                                     dict(options))
                 return state, steps, Violation(index, steps, broken, record)
     return state, steps, None
 
 
-def simulate(module: ModuleType, n: int, seed: int, options: Mapping[str, Any] | None = None,
-             check: bool = True, progress: Callable[[int], None] | None = None) -> SimulationReport:
+def simulate(game: Game[Any, Any] | ModuleType, n: int, seed: int,
+             options: Mapping[str, Any] | None = None, check: bool = True,
+             progress: Callable[[int], None] | None = None, rules: Any = None) -> SimulationReport:
     """Play ``n`` random games; ``progress(k)`` is called after each game."""
-    report = SimulationReport(module.GAME)
+    game = declared(game)
+    report = SimulationReport(game.id)
     start = time.perf_counter()
     for index in range(n):
-        state, steps, violation = playout(module, seed, index, options or {}, check)
+        state, steps, violation = playout(game, seed, index, options or {}, check, rules=rules)
         report.games += 1
         report.actions += steps
         if violation is not None:
             report.violations.append(violation)
-        elif module.is_terminal(state):
-            winners = module.result(state).get("winners", [])
-            key = " + ".join(winners) if winners else "-"
+        else:
+            outcome = game.outcome(state)
+            key = " + ".join(outcome.winners) if outcome is not None else "-"
             report.outcomes[key] = report.outcomes.get(key, 0) + 1
         if progress:
             progress(1)

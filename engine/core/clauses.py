@@ -20,19 +20,22 @@ from regelwerk.engine.core.spec import Number, Spec, SpecError
 
 F = TypeVar("F", bound=Callable[..., Any])
 
+#: The attribute :func:`implements` sets on a function (a Callable type declares no such field).
+CLAUSES_ATTRIBUTE = "__clauses__"
+
 
 def implements(*clause_ids: str) -> Callable[[F], F]:
     """Mark a function as the implementation of the given clause ids."""
 
     def mark(fn: F) -> F:
-        fn.__clauses__ = tuple(getattr(fn, "__clauses__", ())) + clause_ids  # type: ignore[attr-defined]
+        setattr(fn, CLAUSES_ATTRIBUTE, cited_clauses(fn) + clause_ids)
         return fn
 
     return mark
 
 
 def cited_clauses(obj: Any) -> tuple[str, ...]:
-    return tuple(getattr(obj, "__clauses__", ()))
+    return tuple(getattr(obj, CLAUSES_ATTRIBUTE, ()))
 
 
 def implementations(package: str) -> Iterator[tuple[str, str]]:

@@ -12,6 +12,10 @@ for when the number is not printed in the rulebook)::
     source = "Spielvorbereitung"
     confidence = "stated"
 
+A table without ``value`` is a group of numbers. Every table the loader reads
+has a declared set of keys (:data:`SCHEMAS`); any other key is refused, so a
+typo such as ``rnage`` never loads silently as a default.
+
 The engine, the z3 models and the docs read numbers through :class:`Spec`.
 """
 
@@ -30,6 +34,43 @@ from regelwerk.engine.core.errors import LocalizedError
 from regelwerk.engine.core.i18n import N_
 
 CONFIDENCES = ("stated", "sourced", "derived", "assumed")
+
+
+@dataclass(frozen=True)
+class Schema:
+    """The keys one kind of table must have and may have; any other key is refused."""
+
+    required: frozenset[str]
+    optional: frozenset[str] = frozenset()
+
+    @property
+    def allowed(self) -> frozenset[str]:
+        return self.required | self.optional
+
+
+def _schema(required: str, optional: str = "") -> Schema:
+    return Schema(frozenset(required.split()), frozenset(optional.split()))
+
+
+#: Every kind of table the loader reads, by name.
+SCHEMAS: Mapping[str, Schema] = MappingProxyType({
+    # A number leaf in spec/<game>/numbers.toml or board.toml.
+    "number": _schema("value source confidence", "reason unit range"),
+    # A leaf of a user's printed-board file: source defaults to the file, confidence to stated.
+    "board_number": _schema("value", "source confidence reason unit range"),
+    # numbers.toml [meta]: what the games list, the engines and the docs read.
+    "meta": _schema("", "id title edition rulebook players solo_players solo_colours"),
+    "clause": _schema("id group title text source"),
+    "interpretation": _schema("id question evidence options decision reason clauses tests",
+                              "variant"),
+    "evidence": _schema("edition section note"),
+    "option": _schema("id text"),
+    "term": _schema("key en de", "note"),
+    # The top level of the files that hold arrays of tables.
+    "clauses.toml": _schema("", "clause"),
+    "interpretations.toml": _schema("", "interpretation"),
+    "glossary.toml": _schema("", "term"),
+})
 
 
 class SpecError(LocalizedError):
@@ -163,32 +204,61 @@ class Spec:
                     self.interpretations, self.glossary, self.meta)
 
 
+def _check_keys(table: Mapping[str, Any], kind: str, file: str, path: str) -> None:
+    """Refuse a key ``kind``'s schema does not know, then a missing required key;
+    ``path`` names the table in the file (``economy.start_money``, ``clause[<id>]``)."""
+    schema = SCHEMAS[kind]
+    unknown = sorted(table.keys() - schema.allowed)
+    if unknown:
+        raise SpecError(N_("{file}: unknown key {keys} (allowed: {allowed})"), file=file,
+                        keys=", ".join(f"{path}.{k}" if path else k for k in unknown),
+                        allowed=", ".join(sorted(schema.allowed)))
+    missing = schema.required - table.keys()
+    if missing:
+        raise SpecError(N_("{file}: {path} lacks {keys}"), file=file, path=path,
+                        keys=", ".join(sorted(missing)))
+
+
+def _check_range(rng: Any, file: str, path: str) -> tuple[int, int] | None:
+    if rng is None:
+        return None
+    if not (isinstance(rng, list) and len(rng) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in rng)
+            and rng[0] <= rng[1]):
+        raise SpecError(N_("{file}: {path}.range must be [low, high], two whole numbers with "
+                           "low <= high, not {range}"), file=file, path=path, range=rng)
+    return rng[0], rng[1]
+
+
+def _number(item: Mapping[str, Any], path: str, file: str, kind: str) -> Number:
+    _check_keys(item, kind, file, path)
+    item = {"source": file, "confidence": "stated", **item}
+    if item["confidence"] not in CONFIDENCES:
+        raise SpecError(N_("{file}: {path}: confidence must be one of {choices}"),
+                        file=file, path=path, choices=CONFIDENCES)
+    if item["confidence"] == "assumed" and not item.get("reason"):
+        raise SpecError(N_("{file}: {path} is assumed but gives no reason"),
+                        file=file, path=path)
+    return Number(path, item["value"], item["source"], item["confidence"],
+                  item.get("reason", ""), item.get("unit", ""),
+                  _check_range(item.get("range"), file, path), file)
+
+
 def _flatten(table: Mapping[str, Any], prefix: str, file: str,
-             strict: bool = True) -> Iterator[Number]:
+             kind: str = "number") -> Iterator[Number]:
+    """The numbers of a group (``kind``: the schema of its leaves). A group holds
+    only tables; a group with other keys is a leaf that lost its ``value``."""
+    loose = {k: v for k, v in table.items() if not isinstance(v, dict)}
+    if loose:
+        _check_keys(loose, "number", file, prefix)  # names a typo such as ``vlaue``
+        raise SpecError(N_("{file}: {path} lacks {keys}"), file=file, path=prefix or "(top)",
+                        keys="value")
     for key, item in table.items():
         path = f"{prefix}.{key}" if prefix else key
-        if not isinstance(item, dict):
-            raise SpecError(N_("{file}: {path} must be a table with value/source/confidence"),
-                            file=file, path=path)
         if "value" in item:
-            if not strict:
-                item = {"source": file, "confidence": "stated", **item}
-            missing = {"source", "confidence"} - item.keys()
-            if missing:
-                raise SpecError(N_("{file}: {path} lacks {keys}"), file=file, path=path,
-                                keys=", ".join(sorted(missing)))
-            if item["confidence"] not in CONFIDENCES:
-                raise SpecError(N_("{file}: {path}: confidence must be one of {choices}"),
-                                file=file, path=path, choices=CONFIDENCES)
-            if item["confidence"] == "assumed" and not item.get("reason"):
-                raise SpecError(N_("{file}: {path} is assumed but gives no reason"),
-                                file=file, path=path)
-            rng = item.get("range")
-            yield Number(path, item["value"], item["source"], item["confidence"],
-                         item.get("reason", ""), item.get("unit", ""),
-                         tuple(rng) if rng else None, file)
+            yield _number(item, path, file, kind)
         else:
-            yield from _flatten(item, path, file, strict)
+            yield from _flatten(item, path, file, kind)
 
 
 def _read(folder: Any, name: str) -> tuple[dict[str, Any], str]:
@@ -217,6 +287,15 @@ def load_numbers(data: Mapping[str, Any], file: str) -> dict[str, Number]:
     return {n.path: n for n in _flatten(data, "", file)}
 
 
+def _records(data: Mapping[str, Any], name: str, kind: str, file: str,
+             ident: str = "id") -> Iterator[Mapping[str, Any]]:
+    """The ``[[kind]]`` tables of ``name`` (``clauses.toml``), each checked against its schema."""
+    _check_keys(data, name, file, "")
+    for raw in data.get(kind, []):
+        _check_keys(raw, kind, file, f"{kind}[{raw.get(ident, '?')}]")
+        yield raw
+
+
 class BoardFile(dict[str, Any]):
     """A printed-board file's ``{path: value}`` overrides; ``file`` names the file."""
 
@@ -242,7 +321,7 @@ def load_board_file(path: Path) -> BoardFile:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(N_("{file}: not valid TOML: {error}"), file=path, error=exc) from None
-    return BoardFile({n.path: n.value for n in _flatten(data, "", str(path), strict=False)},
+    return BoardFile({n.path: n.value for n in _flatten(data, "", str(path), "board_number")},
                      str(path))
 
 
@@ -252,10 +331,19 @@ def load(game: str) -> Spec:
     folder = resources.files("regelwerk.spec") / game
     if not folder.is_dir():
         raise SpecError(N_("no spec folder for game {game!r}"), game=game)
+    return load_folder(folder)
+
+
+def load_folder(folder: Any) -> Spec:
+    """Read one spec folder (a path or a package resource), named for its game."""
+    game = folder.name
     numbers: dict[str, Number] = {}
+    meta: dict[str, Any] = {}
     for name in ("numbers.toml", "board.toml"):
         data, file = _read(folder, name)
-        data.pop("meta", None)
+        if name == "numbers.toml":
+            meta = data.pop("meta", {})
+            _check_keys(meta, "meta", file, "meta")
         for path, number in load_numbers(data, file).items():
             if path in numbers:
                 raise SpecError(N_("{file}: {path} is already defined in {other}"),
@@ -265,11 +353,7 @@ def load(game: str) -> Spec:
     clauses: dict[str, Clause] = {}
     data, file = _read(folder, "clauses.toml")
     lines = _clause_lines((folder / "clauses.toml").read_text(encoding="utf-8")) if data else {}
-    for raw in data.get("clause", []):
-        missing = {"id", "group", "title", "text", "source"} - raw.keys()
-        if missing:
-            raise SpecError(N_("{file}: clause {clause} lacks {keys}"), file=file,
-                            clause=raw.get("id", "?"), keys=", ".join(sorted(missing)))
+    for raw in _records(data, "clauses.toml", "clause", file):
         if not raw["id"].startswith(f"{game}:"):
             raise SpecError(N_("{file}: clause id {clause!r} must start with '{game}:'"),
                             file=file, clause=raw["id"], game=game)
@@ -281,15 +365,15 @@ def load(game: str) -> Spec:
 
     interpretations: dict[str, Interpretation] = {}
     data, file = _read(folder, "interpretations.toml")
-    for raw in data.get("interpretation", []):
-        try:
-            item = Interpretation(
-                raw["id"], raw["question"], tuple(raw["evidence"]), tuple(raw["options"]),
-                raw["decision"], raw["reason"], tuple(raw["clauses"]), tuple(raw["tests"]),
-                raw.get("variant", ""))
-        except KeyError as exc:
-            raise SpecError(N_("{file}: interpretation {id} lacks {key}"), file=file,
-                            id=raw.get("id", "?"), key=exc) from None
+    for raw in _records(data, "interpretations.toml", "interpretation", file):
+        where = f"interpretation[{raw['id']}]"
+        for kind, key in (("evidence", "evidence"), ("option", "options")):
+            for index, entry in enumerate(raw[key]):
+                _check_keys(entry, kind, file, f"{where}.{key}[{index}]")
+        item = Interpretation(
+            raw["id"], raw["question"], tuple(raw["evidence"]), tuple(raw["options"]),
+            raw["decision"], raw["reason"], tuple(raw["clauses"]), tuple(raw["tests"]),
+            raw.get("variant", ""))
         if item.decision not in {o["id"] for o in item.options}:
             raise SpecError(N_("{file}: {id}: decision {decision!r} is not an option"),
                             file=file, id=item.id, decision=item.decision)
@@ -297,11 +381,9 @@ def load(game: str) -> Spec:
 
     data, file = _read(folder, "glossary.toml")
     glossary = tuple(Term(t["key"], t["en"], t["de"], t.get("note", ""))
-                     for t in data.get("term", []))
-    meta, _ = _read(folder, "numbers.toml")
+                     for t in _records(data, "glossary.toml", "term", file, ident="key"))
     return Spec(game, MappingProxyType(numbers), MappingProxyType(clauses),
-                MappingProxyType(interpretations), glossary,
-                MappingProxyType(meta.get("meta", {})))
+                MappingProxyType(interpretations), glossary, MappingProxyType(meta))
 
 
 def choose_variants(known: Mapping[str, tuple[str, ...]],

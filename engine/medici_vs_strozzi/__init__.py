@@ -5,10 +5,13 @@
 >>> state.cash, mvs.legal_actions(state)
 ((300, 300), (Draw(),))
 
-Public API: :func:`new_game`, :func:`legal_actions`, :func:`apply`, the
-scoring functions (:func:`score_round`, :func:`harbour_payout`, ...), game
-records (:func:`action_to_json`, :func:`action_from_json`) and
-:func:`violations` (the runtime invariants).
+The game is declared in :mod:`.game` (:data:`GAME`); the contract's functions
+(``new_game``, ``legal_actions``, ``apply``, ``is_legal``, ``random_action``,
+``outcome``, ``chance_outcomes``, ``action_to_json``, ... see
+:data:`regelwerk.engine.core.game.EXPORTS`) are offered here as module
+functions. The rules themselves: :mod:`.play` (the action kinds) and
+:mod:`.scoring` (:func:`score_round`, :func:`harbour_payout`, ...), callable on
+their own.
 """
 
 from __future__ import annotations
@@ -29,26 +32,19 @@ from regelwerk.engine.medici_vs_strozzi.actions import (
     Load,
     SetPrice,
     Stop,
-    action_from_json,
-    action_to_json,
+    TileDrawn,
 )
-from regelwerk.engine.medici_vs_strozzi.invariants import violations
+from regelwerk.engine.medici_vs_strozzi.game import GAME
 from regelwerk.engine.medici_vs_strozzi.play import (
-    apply,
     cargo,
     draw_allowance,
     draw_limit,
     hold_has_room,
-    is_legal,
-    legal_actions,
     loading_options,
-    new_game,
     pay,
-    random_action,
     round_is_over,
-    rules_for,
 )
-from regelwerk.engine.medici_vs_strozzi.rules import GAME, MEDICI, STROZZI, VARIANTS, Rules
+from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI, VARIANTS, Rules
 from regelwerk.engine.medici_vs_strozzi.scoring import (
     RoundScore,
     harbour_payout,
@@ -60,75 +56,16 @@ from regelwerk.engine.medici_vs_strozzi.scoring import (
 )
 from regelwerk.engine.medici_vs_strozzi.state import Phase, State
 
-#: (fewest, most) players, from spec.
-PLAYERS = (rules_for().spec["players.count"],) * 2
 
-
-def current_player(state: State) -> int:
-    return state.current_player
-
-
-def is_terminal(state: State) -> bool:
-    return state.is_terminal
-
-
-def result(state: State) -> dict[str, Any]:
-    """The outcome in record form: fortunes, winners (two = shared win), per-round payouts."""
-    names = state.rules.players
-    fortunes = state.fortunes()
-    return {
-        "fortunes": dict(zip(names, fortunes, strict=True)),
-        "winners": [names[p] for p in winners(fortunes)] if state.is_terminal else [],
-        "round_payouts": [list(s.total) for s in state.scores],
-    }
+def __getattr__(name: str) -> Any:
+    """The contract's functions (``mvs.apply``, ...): see :meth:`Game.export`."""
+    return GAME.export(name)
 
 
 __all__ = [
-    "BUY",
-    "DECLINE",
-    "DISCARD",
-    "DRAW",
-    "GAME",
-    "MEDICI",
-    "PLAYERS",
-    "STOP",
-    "STROZZI",
-    "VARIANTS",
-    "Action",
-    "Buy",
-    "Decline",
-    "Discard",
-    "Draw",
-    "Load",
-    "Phase",
-    "RoundScore",
-    "Rules",
-    "SetPrice",
-    "State",
-    "Stop",
-    "action_from_json",
-    "action_to_json",
-    "apply",
-    "cargo",
-    "current_player",
-    "draw_allowance",
-    "draw_limit",
-    "harbour_payout",
-    "hold_has_room",
-    "is_legal",
-    "is_terminal",
-    "legal_actions",
-    "loading_options",
-    "marker_income",
-    "move_marker",
-    "new_game",
-    "pay",
-    "random_action",
-    "result",
-    "round_is_over",
-    "rules_for",
-    "score_round",
-    "tile_steps",
-    "violations",
-    "winners",
+    "BUY", "DECLINE", "DISCARD", "DRAW", "GAME", "MEDICI", "STOP", "STROZZI", "VARIANTS",
+    "Action", "Buy", "Decline", "Discard", "Draw", "Load", "Phase", "RoundScore", "Rules",
+    "SetPrice", "State", "Stop", "TileDrawn", "cargo", "draw_allowance", "draw_limit",
+    "harbour_payout", "hold_has_room", "loading_options", "marker_income", "move_marker",
+    "pay", "round_is_over", "score_round", "tile_steps", "winners",
 ]

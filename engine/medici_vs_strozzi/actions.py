@@ -1,4 +1,4 @@
-"""The actions of Medici vs Strozzi and their JSON form in game records.
+"""The actions of Medici vs Strozzi (their record names are declared in :mod:`.game`).
 
 Actions are frozen dataclasses, so two actions are equal only if they are of
 the same kind with the same fields (``DRAW != STOP``).
@@ -7,8 +7,6 @@ the same kind with the same fields (``DRAW != STOP``).
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from regelwerk.engine.core.actions import ActionCodec
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -51,12 +49,13 @@ class Discard:
     """Throw the bought tiles away instead of loading them (turn.discard)."""
 
 
-Action = Draw | Stop | SetPrice | Buy | Decline | Load | Discard
+@dataclass(frozen=True, slots=True, order=True)
+class TileDrawn:
+    """Chance: the tile drawn from the bag after a :class:`Draw` (setup.tiles)."""
+
+    tile: int
+
+
+Action = Draw | Stop | SetPrice | Buy | Decline | Load | Discard | TileDrawn
 
 DRAW, STOP, BUY, DECLINE, DISCARD = Draw(), Stop(), Buy(), Decline(), Discard()
-
-CODEC = ActionCodec("medici_vs_strozzi", {
-    Draw: "draw", Stop: "stop", SetPrice: "price", Buy: "buy", Decline: "decline",
-    Load: "load", Discard: "discard"})
-action_to_json = CODEC.to_json
-action_from_json = CODEC.from_json

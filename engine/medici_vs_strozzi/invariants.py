@@ -9,6 +9,19 @@ from __future__ import annotations
 
 from regelwerk.engine.medici_vs_strozzi.state import NO_HARBOUR, Phase, State
 
+#: Checked at run time only (no z3 model): id -> what it states (English).
+RUNTIME_ONLY = {
+    "mvs.port_iff_loaded": "A ship has a harbour exactly when it carries tiles.",
+    "mvs.ports_distinct": "A player's ships lie in different harbours.",
+    "mvs.money_nonnegative": "Cash and loans are never negative.",
+    "mvs.tiles_conserved": "Every tile is in exactly one place until the game ends.",
+}
+
+#: Every id :func:`violations` reports: the runtime twins of the z3 invariants
+#: (:data:`regelwerk.verification.medici_vs_strozzi.INVARIANTS`, same ids) and the above.
+CHECKED = ("mvs.capacity", "mvs.draw_limit", "mvs.markers_on_track", "mvs.payout.round.max",
+           "mvs.payout.round.min", "mvs.payout.game.max", "mvs.payout.game.min", *RUNTIME_ONLY)
+
 
 def violations(state: State) -> list[str]:
     """Names of the invariants ``state`` breaks (empty when all hold)."""
@@ -25,10 +38,23 @@ def violations(state: State) -> list[str]:
             broken.append("mvs.ports_distinct")
         if state.cash[player] < 0 or state.loans[player] < 0:
             broken.append("mvs.money_nonnegative")
-    if state.phase in (Phase.DRAW, Phase.PRICE, Phase.RESPOND, Phase.LOAD):
+    if state.phase in (Phase.DRAW, Phase.TILE, Phase.PRICE, Phase.RESPOND, Phase.LOAD):
         largest_free = max(state.free_space(state.active))
         if len(state.drawn) > min(rules.max_draw, largest_free):
             broken.append("mvs.draw_limit")
+    if state.scores:
+        spec = rules.spec
+        last = state.scores[-1].total
+        if max(last) > spec["bounds.round_payout_max"]:
+            broken.append("mvs.payout.round.max")
+        if min(last) < spec["bounds.round_payout_min"]:
+            broken.append("mvs.payout.round.min")
+        if state.phase == Phase.OVER:
+            game = [sum(s.total[p] for s in state.scores) for p in (0, 1)]
+            if max(game) > spec["bounds.game_payout_max"]:
+                broken.append("mvs.payout.game.max")
+            if min(game) < spec["bounds.game_payout_min"]:
+                broken.append("mvs.payout.game.min")
     half = rules.scoring.half_length
     if any(not -half <= m <= half for m in state.markers):
         broken.append("mvs.markers_on_track")

@@ -1,33 +1,34 @@
-"""Playing Medici vs Strozzi: ``new_game``, ``legal_actions`` and ``apply``.
+"""Playing Medici vs Strozzi: the action kinds, each its rule (``*_options``) and effect.
 
-``apply`` never changes its input: it checks the action against the rules
-(raising :class:`IllegalAction` with the violated clause) and returns a new
-:class:`State`. Chance is explicit and seeded: at the start of each round the
-bag is shuffled by ``random.Random(f"{seed}/{round}")``, so a game is fully
-described by (options, seed, actions).
+The contract (:mod:`regelwerk.engine.core.game`) asks each kind's options
+generator whether an action is legal, so the rule is stated once and
+``legal_actions`` and ``apply`` cannot disagree. Chance is explicit: after a
+:class:`Draw`, chance picks the tile (:class:`TileDrawn`, uniform over the
+bag). A seeded game shuffles the bag at the start of each round with
+``Random(f"{seed}/{round}")`` and chance takes its last tile, so a game is fully
+described by (options, seed, actions); a game made with ``seed=None`` waits for
+the caller to choose each tile.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from random import Random
+from collections.abc import Iterator, Sequence
+from fractions import Fraction
 from typing import Any
 
-from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.actions import OpenChoice
-from regelwerk.engine.core.actions import is_legal as core_is_legal
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.game import seeded_rng
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.spec import SpecError
+from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.medici_vs_strozzi.actions import (
     BUY,
     DECLINE,
     DISCARD,
     DRAW,
     STOP,
-    Action,
     Buy,
     Decline,
     Discard,
@@ -35,43 +36,23 @@ from regelwerk.engine.medici_vs_strozzi.actions import (
     Load,
     SetPrice,
     Stop,
+    TileDrawn,
 )
-from regelwerk.engine.medici_vs_strozzi.rules import (
-    GAME,
-    MEDICI,
-    STROZZI,
-    Rules,
-    default_rules,
-    rules_from_spec,
-)
+from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI, Rules
 from regelwerk.engine.medici_vs_strozzi.scoring import RoundScore, score_round
 from regelwerk.engine.medici_vs_strozzi.state import NO_HARBOUR, NOBODY, Phase, State
 
 C = "medici_vs_strozzi:"
 
 
-def rules_for(options: Mapping[str, Any] | None = None) -> Rules:
-    """Rules for the given options: ``players``, ``board`` (overrides of board numbers)
-    and rule variants (``VARIANTS``)."""
-    options = dict(options or {})
-    board = options.pop("board", None)
-    players = options.pop("players", None)
-    if players is not None and players != len(default_rules().players):
-        raise SpecError(N_("{game} is a game for exactly {count} players"), game=GAME,
-                        count=len(default_rules().players))
-    if not board and not options:
-        return default_rules()
-    spec = spec_module.load(GAME)
-    if board:
-        spec = spec.with_numbers(board)
-    return rules_from_spec(spec, options)
-
+# ---------------------------------------------------------------- set-up and chance
 
 @implements(C + "round.next", C + "setup.tiles")
-def shuffled_bag(rules: Rules, seed: int, round_number: int) -> tuple[int, ...]:
-    """The bag of a round: every tile, shuffled by the seeded chance of that round."""
+def bag_for_round(rules: Rules, seed: int | None, round_number: int) -> tuple[int, ...]:
+    """The bag of a round: every tile; a seeded game shuffles it by that round's chance."""
     tiles = list(range(rules.tile_count))
-    Random(f"{seed}/{round_number}").shuffle(tiles)
+    if seed is not None:
+        seeded_rng(seed, round_number).shuffle(tiles)
     return tuple(tiles)
 
 
@@ -83,18 +64,29 @@ def _empty_ships(rules: Rules) -> tuple[tuple[tuple[()], ...], tuple[int, ...]]:
 
 @implements(C + "setup.money", C + "setup.ships", C + "setup.markers", C + "setup.harbours",
             C + "game.rounds")
-def new_game(seed: int = 0, options: Mapping[str, Any] | None = None,
-             rules: Rules | None = None) -> State:
+def setup(rules: Rules, seed: int | None) -> State:
     """The state before the first draw: start money, empty ships, markers in the middle."""
-    rules = rules or rules_for(options)
     ships, ports = _empty_ships(rules)
     return State(
         rules=rules, seed=seed, round=1, phase=Phase.DRAW, active=rules.first_player[0],
-        bag=shuffled_bag(rules, seed, 1), drawn=(), price=0, buyer=NOBODY,
+        bag=bag_for_round(rules, seed, 1), drawn=(), price=0, buyer=NOBODY,
         holds=(ships, ships), ports=(ports, ports),
         cash=(rules.start_money, rules.start_money), loans=(0, 0),
         markers=(0,) * rules.marker_count, discarded=(), scores=())
 
+
+@implements(C + "setup.tiles", C + "turn.draw")
+def tile_probability(state: State, outcome: TileDrawn) -> Fraction:
+    """Every tile left in the bag is equally likely to be drawn."""
+    return Fraction(1, len(state.bag))
+
+
+def seeded_tile(state: State) -> TileDrawn:
+    """A seeded game's bag is shuffled: chance takes its last tile."""
+    return TileDrawn(state.bag[-1])
+
+
+# ---------------------------------------------------------------- the rules
 
 @implements(C + "turn.draw", C + "turn.draw_limit")
 def draw_allowance(max_draw: Any, free_spaces: Sequence[Any], in_play: Any,
@@ -110,8 +102,9 @@ def draw_allowance(max_draw: Any, free_spaces: Sequence[Any], in_play: Any,
 
 def draw_limit(state: State) -> int:
     """How many tiles the active player may have drawn this turn in all."""
-    return draw_allowance(state.rules.max_draw, state.free_space(state.active),
-                          len(state.drawn) + len(state.bag))
+    limit: int = state.rules.fns.draw_allowance(  # the rule on whole numbers (ops INT)
+        state.rules.max_draw, state.free_space(state.active), len(state.drawn) + len(state.bag))
+    return limit
 
 
 @implements(C + "turn.load")
@@ -128,7 +121,7 @@ def loading_options(state: State, player: int, count: int) -> tuple[Load, ...]:
     used = {h for h in ports if h != NO_HARBOUR}
     options = []
     for ship, hold in enumerate(state.holds[player]):
-        if not hold_has_room(rules.capacities[ship], len(hold), count):
+        if not rules.fns.hold_has_room(rules.capacities[ship], len(hold), count):
             continue
         if ports[ship] != NO_HARBOUR:
             options.append(Load(ship, ports[ship]))
@@ -143,87 +136,106 @@ def _may_buy(state: State) -> bool:
     return bool(loading_options(state, 1 - state.active, len(state.drawn)))
 
 
-def legal_actions(state: State) -> tuple[Action | OpenChoice, ...]:
-    """What the player to act may do. The price is an :class:`OpenChoice` (no maximum)."""
-    phase = state.phase
-    if phase == Phase.DRAW:
-        actions: list[Action | OpenChoice] = []
-        if len(state.drawn) < draw_limit(state):
-            actions.append(DRAW)
-        if len(state.drawn) >= state.rules.min_draw:
-            actions.append(STOP)
-        return tuple(actions)
-    if phase == Phase.PRICE:
-        return (OpenChoice("price", state.rules.min_price, None, SetPrice),)
-    if phase == Phase.RESPOND:
-        return (BUY, DECLINE) if _may_buy(state) else (DECLINE,)
-    if phase == Phase.LOAD:
-        return (*loading_options(state, state.buyer, len(state.drawn)), DISCARD)
-    return ()
+# ---------------------------------------------------------------- the action kinds
+# Each kind: ``*_options(state, like)`` (its rule: every legal action of the kind)
+# and its effect; ``explain_*`` only words why an action is refused.
+
+@implements(C + "turn.draw", C + "turn.draw_limit")
+def draw_options(state: State, like: Draw | None) -> tuple[Draw, ...]:
+    """Draw while the turn's tiles stay within :func:`draw_limit`."""
+    return (DRAW,) if state.phase == Phase.DRAW and len(state.drawn) < draw_limit(state) else ()
 
 
-def is_legal(state: State, action: Action) -> bool:
-    return core_is_legal(apply, state, action)
+def explain_draw(state: State, action: Draw) -> IllegalAction | None:
+    if state.phase != Phase.DRAW:
+        return None
+    if not state.bag:
+        return IllegalAction(C + "turn.draw", N_("The bag is empty."))
+    return IllegalAction(C + "turn.draw_limit",
+                         N_("No more than {limit} tiles may be drawn this turn."),
+                         limit=draw_limit(state))
 
 
-def apply(state: State, action: Action) -> State:
-    """The state after ``action``; raises :class:`IllegalAction` if the rules forbid it."""
-    phase = state.phase
-    kind = type(action)
-    if phase == Phase.DRAW and kind is Draw:
-        return _draw(state)
-    if phase == Phase.DRAW and kind is Stop:
-        return _stop(state)
-    if phase == Phase.PRICE and kind is SetPrice:
-        return _set_price(state, action)  # type: ignore[arg-type]
-    if phase == Phase.RESPOND and kind in (Buy, Decline):
-        return _respond(state, kind is Buy)
-    if phase == Phase.LOAD and kind is Load:
-        return _load(state, action)  # type: ignore[arg-type]
-    if phase == Phase.LOAD and kind is Discard:
-        return _discard(state)
-    if phase == Phase.OVER:
-        raise IllegalAction(C + "end.winner", N_("The game is over; no more actions."))
-    raise IllegalAction(_PHASE_CLAUSE[phase], N_("{action} is not possible now: {expected}."),
-                        action=type(action).__name__, expected=_PHASE_HINT[phase])
+def draw(state: State, action: Draw) -> State:
+    """Chance picks the tile next (:class:`TileDrawn`)."""
+    return state._replace(phase=Phase.TILE)
 
 
-_PHASE_CLAUSE = {Phase.DRAW: C + "turn.draw", Phase.PRICE: C + "turn.price",
-                 Phase.RESPOND: C + "turn.offer", Phase.LOAD: C + "turn.load"}
-_PHASE_HINT = {Phase.DRAW: "Draw or Stop", Phase.PRICE: "SetPrice",
-               Phase.RESPOND: "Buy or Decline", Phase.LOAD: "Load or Discard"}
+@implements(C + "turn.draw", C + "setup.tiles")
+def tile_options(state: State, like: TileDrawn | None) -> Iterator[TileDrawn]:
+    """Chance draws any tile of the bag."""
+    if state.phase == Phase.TILE:
+        bag = state.bag if like is None or like.tile not in state.bag else (like.tile,)
+        yield from (TileDrawn(tile) for tile in bag)
 
 
 @implements(C + "turn.draw", C + "turn.draw_limit")
-def _draw(state: State) -> State:
-    limit = draw_limit(state)
-    if len(state.drawn) >= limit:
-        if not state.bag:
-            raise IllegalAction(C + "turn.draw", N_("The bag is empty."))
-        raise IllegalAction(C + "turn.draw_limit",
-                            N_("No more than {limit} tiles may be drawn this turn."), limit=limit)
-    drawn = state.drawn + (state.bag[-1],)
-    bag = state.bag[:-1]
+def tile_drawn(state: State, action: TileDrawn) -> State:
+    bag = state.bag
+    tile = action.tile
+    rest = bag[:-1] if bag[-1] == tile else tuple(t for t in bag if t != tile)
+    drawn = state.drawn + (tile,)
     # Nothing more could be drawn: the turn goes straight on to the price.
-    phase = Phase.PRICE if len(drawn) >= limit else Phase.DRAW
-    return state._replace(bag=bag, drawn=drawn, phase=phase)
+    phase = Phase.PRICE if len(drawn) >= draw_limit(state) else Phase.DRAW
+    return state._replace(bag=rest, drawn=drawn, phase=phase)
 
 
 @implements(C + "turn.draw")
-def _stop(state: State) -> State:
-    if len(state.drawn) < state.rules.min_draw:
-        raise IllegalAction(C + "turn.draw", N_("At least {n} tile must be drawn first."),
-                            n=state.rules.min_draw)
+def stop_options(state: State, like: Stop | None) -> tuple[Stop, ...]:
+    """Stop once at least the minimum has been drawn."""
+    return (STOP,) if state.phase == Phase.DRAW and len(state.drawn) >= state.rules.min_draw else ()
+
+
+def explain_stop(state: State, action: Stop) -> IllegalAction | None:
+    if state.phase != Phase.DRAW:
+        return None
+    return IllegalAction(C + "turn.draw", N_("At least {n} tile must be drawn first."),
+                         n=state.rules.min_draw)
+
+
+def stop(state: State, action: Stop) -> State:
     return state._replace(phase=Phase.PRICE)
 
 
 @implements(C + "turn.price")
-def _set_price(state: State, action: SetPrice) -> State:
-    if type(action.amount) is not int or action.amount < state.rules.min_price:
-        raise IllegalAction(C + "turn.price",
-                            N_("The price must be a whole number of at least {minimum}."),
-                            minimum=state.rules.min_price)
+def price_options(state: State, like: SetPrice | None) -> tuple[OpenChoice[SetPrice], ...]:
+    """Any whole number from the minimum price up (no maximum)."""
+    if state.phase != Phase.PRICE:
+        return ()
+    rules = state.rules
+    return (OpenChoice("price", rules.min_price, None, SetPrice, rules.price_sample_max),)
+
+
+def explain_price(state: State, action: SetPrice) -> IllegalAction | None:
+    if state.phase != Phase.PRICE:
+        return None
+    return IllegalAction(C + "turn.price",
+                         N_("The price must be a whole number of at least {minimum}."),
+                         minimum=state.rules.min_price)
+
+
+def set_price(state: State, action: SetPrice) -> State:
     return state._replace(price=action.amount, phase=Phase.RESPOND)
+
+
+@implements(C + "turn.offer")
+def buy_options(state: State, like: Buy | None) -> tuple[Buy, ...]:
+    """The other player may buy (with variant ``may_not_buy``: only if a ship takes the tiles)."""
+    return (BUY,) if state.phase == Phase.RESPOND and _may_buy(state) else ()
+
+
+def explain_buy(state: State, action: Buy) -> IllegalAction | None:
+    if state.phase != Phase.RESPOND:
+        return None
+    return IllegalAction(C + "turn.offer",
+                         N_("None of your ships can hold these tiles, so you may not buy them "
+                            "(variant buy_without_room = may_not_buy)."))
+
+
+@implements(C + "turn.offer")
+def decline_options(state: State, like: Decline | None) -> tuple[Decline, ...]:
+    """The other player may always decline; then the offering player must buy."""
+    return (DECLINE,) if state.phase == Phase.RESPOND else ()
 
 
 @implements(C + "money.loans", C + "turn.payment")
@@ -236,10 +248,6 @@ def pay(cash: int, loans: int, amount: int) -> tuple[int, int]:
 
 @implements(C + "turn.offer", C + "turn.payment")
 def _respond(state: State, buys: bool) -> State:
-    if buys and not _may_buy(state):
-        raise IllegalAction(C + "turn.offer",
-                            N_("None of your ships can hold these tiles, so you may not buy them "
-                               "(variant buy_without_room = may_not_buy)."))
     buyer = 1 - state.active if buys else state.active
     cash, loans = list(state.cash), list(state.loans)
     cash[buyer], loans[buyer] = pay(cash[buyer], loans[buyer], state.price)
@@ -247,46 +255,68 @@ def _respond(state: State, buys: bool) -> State:
                           loans=(loans[0], loans[1]))
 
 
+def buy(state: State, action: Buy) -> State:
+    return _respond(state, True)
+
+
+def decline(state: State, action: Decline) -> State:
+    return _respond(state, False)
+
+
 @implements(C + "turn.load", C + "turn.port")
-def _load(state: State, action: Load) -> State:
-    player, rules = state.buyer, state.rules
-    ship, harbour = action.ship, action.harbour
-    if type(ship) is not int or not 0 <= ship < len(rules.capacities):
-        raise IllegalAction(C + "turn.load", N_("There is no ship {ship}."), ship=ship)
-    if type(harbour) is not int or not 0 <= harbour < rules.harbour_count:
-        raise IllegalAction(C + "turn.port", N_("There is no harbour {harbour}."), harbour=harbour)
-    loaded = len(state.holds[player][ship])
-    if not hold_has_room(rules.capacities[ship], loaded, len(state.drawn)):
-        free = rules.capacities[ship] - loaded
-        raise IllegalAction(C + "turn.load",
-                            N_("Ship {ship} has room for {free} tiles, not {count}."),
-                            ship=ship, free=free, count=len(state.drawn))
-    ports = state.ports[player]
-    if ports[ship] not in (NO_HARBOUR, harbour):
-        raise IllegalAction(C + "turn.port",
-                            N_("Ship {ship} is in harbour {port} for the rest of the round."),
-                            ship=ship, port=ports[ship])
-    if ports[ship] == NO_HARBOUR and harbour in ports:
-        raise IllegalAction(C + "turn.port",
-                            N_("Another of your ships is already in harbour {harbour}."),
-                            harbour=harbour)
+def load_options(state: State, like: Load | None) -> tuple[Load, ...]:
+    """The buyer's ships with room for the tiles, each in its harbour or a new one."""
+    if state.phase != Phase.LOAD:
+        return ()
+    return loading_options(state, state.buyer, len(state.drawn))
+
+
+def explain_load(state: State, action: Load) -> IllegalAction | None:
+    """Which part of the loading rule ``action`` breaks."""
+    if state.phase != Phase.LOAD:
+        return None
+    rules, ship, harbour = state.rules, action.ship, action.harbour
+    if not 0 <= ship < len(rules.capacities):
+        return IllegalAction(C + "turn.load", N_("There is no ship {ship}."), ship=ship)
+    if not 0 <= harbour < rules.harbour_count:
+        return IllegalAction(C + "turn.port", N_("There is no harbour {harbour}."), harbour=harbour)
+    loaded = len(state.holds[state.buyer][ship])
+    if not rules.fns.hold_has_room(rules.capacities[ship], loaded, len(state.drawn)):
+        return IllegalAction(C + "turn.load",
+                             N_("Ship {ship} has room for {free} tiles, not {count}."),
+                             ship=ship, free=rules.capacities[ship] - loaded, count=len(state.drawn))
+    ports = state.ports[state.buyer]
+    if ports[ship] != NO_HARBOUR:
+        return IllegalAction(C + "turn.port",
+                             N_("Ship {ship} is in harbour {port} for the rest of the round."),
+                             ship=ship, port=ports[ship])
+    return IllegalAction(C + "turn.port",
+                         N_("Another of your ships is already in harbour {harbour}."),
+                         harbour=harbour)
+
+
+@implements(C + "turn.load", C + "turn.port")
+def load(state: State, action: Load) -> State:
+    player, ship = state.buyer, action.ship
     hold = state.holds[player][ship] + state.drawn
-    player_holds = state.holds[player][:ship] + (hold,) + state.holds[player][ship + 1:]
-    player_ports = ports[:ship] + (harbour,) + ports[ship + 1:]
-    holds = _with(state.holds, player, player_holds)
-    all_ports = _with(state.ports, player, player_ports)
-    return _finish_purchase(state, holds, all_ports, state.discarded)
+    holds = replaced(state.holds, player, replaced(state.holds[player], ship, hold))
+    ports = replaced(state.ports, player, replaced(state.ports[player], ship, action.harbour))
+    return _finish_purchase(state, holds, ports, state.discarded)
 
 
 @implements(C + "turn.discard")
-def _discard(state: State) -> State:
+def discard_options(state: State, like: Discard | None) -> tuple[Discard, ...]:
+    """The buyer may always throw the tiles away instead."""
+    return (DISCARD,) if state.phase == Phase.LOAD else ()
+
+
+@implements(C + "turn.discard")
+def discard(state: State, action: Discard) -> State:
     """The bought tiles leave play for the rest of the round."""
     return _finish_purchase(state, state.holds, state.ports, state.discarded + state.drawn)
 
 
-def _with(pair: tuple[Any, ...], player: int, item: Any) -> tuple[Any, ...]:
-    return (item, pair[1]) if player == MEDICI else (pair[0], item)
-
+# ---------------------------------------------------------------- end of a turn and a round
 
 @implements(C + "turn.next", C + "round.end")
 def _finish_purchase(state: State, holds: Any, ports: Any, discarded: tuple[int, ...]) -> State:
@@ -333,15 +363,16 @@ def _end_round(state: State) -> State:
     next_round = state.round + 1
     return state._replace(
         round=next_round, phase=Phase.DRAW, active=rules.first_player[next_round - 1],
-        bag=shuffled_bag(rules, state.seed, next_round), drawn=(), price=0, buyer=NOBODY,
+        bag=bag_for_round(rules, state.seed, next_round), drawn=(), price=0, buyer=NOBODY,
         holds=(ships, ships), ports=(ports, ports), cash=cash, markers=score.markers_after,
         discarded=(), scores=scores)
 
 
-def random_action(state: State, rng: Random) -> Action:
-    """A uniformly chosen legal action; prices come from 0..simulation.price_sample_max."""
-    choice = rng.choice(legal_actions(state))
-    if isinstance(choice, OpenChoice):
-        return choice.sample(rng, state.rules.price_sample_max)
-    return choice
+_PHASE_CLAUSE = {Phase.DRAW: C + "turn.draw", Phase.TILE: C + "turn.draw",
+                 Phase.PRICE: C + "turn.price", Phase.RESPOND: C + "turn.offer",
+                 Phase.LOAD: C + "turn.load", Phase.OVER: C + "end.winner"}
 
+
+def sequence_clause(state: State) -> str:
+    """The clause of the current step of the turn (what refuses an action out of turn)."""
+    return _PHASE_CLAUSE[state.phase]

@@ -7,23 +7,25 @@ comes from ``spec/medici_vs_strozzi`` (see :func:`rules_from_spec`).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.game import Variant, choose_variants
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.spec import Spec, SpecError, choose_variants
+from regelwerk.engine.core.spec import Spec, SpecError
 
 GAME = "medici_vs_strozzi"
 MEDICI, STROZZI = 0, 1
 GOLD = "gold"
 
-#: Rule variants (interpretation register): option name -> allowed choices, default first.
-VARIANTS: Mapping[str, tuple[str, ...]] = {
-    "buy_without_room": ("buy_and_discard", "may_not_buy"),
-}
+#: Rule variants (readings of interpretation-register entries), default first.
+VARIANTS = (
+    Variant("buy_without_room", ("buy_and_discard", "may_not_buy"),
+            "medici_vs_strozzi:interp.buy_without_room"),
+)
 
 
 @dataclass(frozen=True)
@@ -38,8 +40,33 @@ class ScoringParams:
     bonus_large_distance: Any
     half_length: Any
     steps_per_tile: Any
-    double_move_value: Any
-    double_move_steps: Any
+    far_move_value: Any
+    far_move_steps: Any
+
+
+@dataclass(frozen=True)
+class RuleFns:
+    """The rule functions the engine plays by and the z3 proofs are about.
+
+    One object, so a mutant (a deliberately broken rule, see
+    :func:`regelwerk.verification.core.mutate`) reaches both: ``verify`` and
+    ``simulate`` then see the same broken rule.
+    """
+
+    hold_has_room: Callable[..., Any]
+    draw_allowance: Callable[..., Any]
+    harbour_payout: Callable[..., Any]
+    tile_steps: Callable[..., Any]
+    move_marker: Callable[..., Any]
+    marker_income: Callable[..., Any]
+
+
+def rule_functions() -> RuleFns:
+    """The rule functions as the rulebook states them (:mod:`.play`, :mod:`.scoring`)."""
+    from regelwerk.engine.medici_vs_strozzi import play, scoring
+
+    return RuleFns(play.hold_has_room, play.draw_allowance, scoring.harbour_payout,
+                   scoring.tile_steps, scoring.move_marker, scoring.marker_income)
 
 
 @dataclass(frozen=True)
@@ -63,6 +90,7 @@ class Rules:
     scoring: ScoringParams
     variants: Mapping[str, str]
     price_sample_max: int
+    fns: RuleFns
 
     @property
     def tile_count(self) -> int:
@@ -116,10 +144,14 @@ def check_board(spec: Spec) -> None:
                         file=where, ships=len(spec["ships.capacities"]), harbours=len(tracks))
 
 
-def rules_from_spec(spec: Spec, variants: Mapping[str, str] | None = None) -> Rules:
-    """Build :class:`Rules` from a spec (default or with a printed board loaded)."""
+def rules_from_spec(spec: Spec, players: int | None = None,
+                    variants: Mapping[str, str] | None = None) -> Rules:
+    """Build :class:`Rules` from a spec (default or with a printed board loaded).
+
+    ``players`` is always the spec's count (the game is for two), kept for the contract.
+    """
     check_board(spec)
-    chosen = choose_variants(VARIANTS, variants)
+    chosen = choose_variants(GAME, VARIANTS, variants)
     goods = tuple(spec["tiles.goods"]) + (GOLD,)
     tile_good: list[int] = []
     tile_value: list[int] = []
@@ -135,12 +167,12 @@ def rules_from_spec(spec: Spec, variants: Mapping[str, str] | None = None) -> Ru
     for harbour in tracks:
         offsets.append(total)
         total += len(harbour)
-    players = tuple(spec.meta["players"])
+    names = tuple(spec.meta["players"])
     return Rules(
         spec=spec,
-        players=players,
+        players=names,
         rounds=spec["rounds.count"],
-        first_player=tuple(players.index(p) for p in spec["rounds.first_player"]),
+        first_player=tuple(names.index(p) for p in spec["rounds.first_player"]),
         start_money=spec["economy.start_money"],
         min_price=spec["economy.min_price"],
         capacities=tuple(spec["ships.capacities"]),
@@ -160,11 +192,12 @@ def rules_from_spec(spec: Spec, variants: Mapping[str, str] | None = None) -> Ru
             bonus_large_distance=spec["board.bonus_large_distance"],
             half_length=spec["board.track_half_length"],
             steps_per_tile=spec["scoring.steps_per_tile"],
-            double_move_value=spec["scoring.double_move_value"],
-            double_move_steps=spec["scoring.double_move_steps"],
+            far_move_value=spec["scoring.far_move_value"],
+            far_move_steps=spec["scoring.far_move_steps"],
         ),
         variants=dict(chosen),
         price_sample_max=spec["simulation.price_sample_max"],
+        fns=rule_functions(),
     )
 
 

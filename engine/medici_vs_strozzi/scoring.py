@@ -28,7 +28,7 @@ def harbour_payout(own_total: Any, other_total: Any, params: ScoringParams, ops:
 @implements("medici_vs_strozzi:scoring.marker_move")
 def tile_steps(value: int, params: ScoringParams, ops: Ops = INT) -> Any:
     """How far one tile of a track's good moves that track's marker."""
-    return ops.if_(value == params.double_move_value, params.double_move_steps,
+    return ops.if_(value == params.far_move_value, params.far_move_steps,
                    params.steps_per_tile)
 
 @implements("medici_vs_strozzi:scoring.marker_move", "medici_vs_strozzi:setup.markers")
@@ -61,7 +61,7 @@ class RoundScore:
         return (self.harbour_income[0] + self.marker_income[0],
                 self.harbour_income[1] + self.marker_income[1])
 
-Cargo = Sequence[Sequence[tuple[int, int]]]  # player -> harbour -> (good, value) tiles
+Cargo = Sequence[Sequence[Sequence[tuple[int, int]]]]  # player -> harbour -> (good, value) tiles
 
 def score_round(rules: Rules, cargo: Cargo, markers: Sequence[int]) -> RoundScore:
     """Score a round from what each player has in each harbour and the marker positions.
@@ -69,8 +69,10 @@ def score_round(rules: Rules, cargo: Cargo, markers: Sequence[int]) -> RoundScor
     ``cargo[player][harbour]`` lists ``(good index, value)`` of the tiles on the
     player's ship in that harbour (empty if he has none there).
     """
-    params = rules.scoring
-    totals = tuple(tuple(sum(v for _, v in cargo[p][h]) for p in (MEDICI, STROZZI))
+    params, fns = rules.scoring, rules.fns
+    harbour_payout, tile_steps = fns.harbour_payout, fns.tile_steps
+    move_marker, marker_income = fns.move_marker, fns.marker_income
+    totals = tuple((sum(v for _, v in cargo[MEDICI][h]), sum(v for _, v in cargo[STROZZI][h]))
                    for h in range(rules.harbour_count))
     harbour_income = tuple(
         sum(harbour_payout(t[p], t[1 - p], params) for t in totals) for p in (MEDICI, STROZZI))

@@ -10,6 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.medici_vs_strozzi.rules import Rules
 from regelwerk.engine.medici_vs_strozzi.scoring import RoundScore
 
@@ -23,11 +24,12 @@ class Phase(IntEnum):
     RESPOND = 2   # the other player buys or declines
     LOAD = 3      # the buyer loads one ship or discards
     OVER = 4      # the game has ended
+    TILE = 5      # chance draws the tile after a Draw
 
 
 class State(NamedTuple):
     rules: Rules
-    seed: int
+    seed: int | None                             # None: the caller decides chance
     round: int                                   # 1-based
     phase: Phase
     active: int                                  # whose turn: 0 Medici, 1 Strozzi
@@ -43,9 +45,15 @@ class State(NamedTuple):
     discarded: tuple[int, ...]
     scores: tuple[RoundScore, ...]               # one per finished round
 
+    def __repr__(self) -> str:
+        return (f"<medici_vs_strozzi round {self.round} {self.phase.name} active={self.active} "
+                f"cash={self.cash} loans={self.loans} bag={len(self.bag)} drawn={self.drawn}>")
+
     @property
     def current_player(self) -> int:
-        """Who must act now (the responder in RESPOND, the buyer in LOAD)."""
+        """Who must act now (the responder in RESPOND, the buyer in LOAD, chance in TILE)."""
+        if self.phase == Phase.TILE:
+            return CHANCE
         if self.phase == Phase.RESPOND:
             return 1 - self.active
         if self.phase == Phase.LOAD:

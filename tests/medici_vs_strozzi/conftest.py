@@ -12,15 +12,6 @@ def play(state: mvs.State, *actions: mvs.Action) -> mvs.State:
     return state
 
 
-def with_bag(state: mvs.State, *tiles: int) -> mvs.State:
-    """``state`` with the next draws fixed (the last listed tile is drawn first).
-
-    Used to set up rulebook situations; every later step still goes through apply.
-    """
-    rest = tuple(t for t in state.bag if t not in tiles)
-    return state._replace(bag=rest + tuple(reversed(tiles)))
-
-
 def tile(rules: mvs.Rules, good: str, value: int) -> int:
     """The id of a tile of ``good`` with ``value`` (the first such tile)."""
     g = rules.goods.index(good)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from regelwerk.engine import medici_vs_strozzi as mvs
 from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.spec import SpecError
 
-from tests.medici_vs_strozzi.conftest import play, preload, tile, with_bag
+from tests.medici_vs_strozzi.conftest import play, preload, tile
 
 M, S = mvs.MEDICI, mvs.STROZZI
 
@@ -151,15 +154,15 @@ def test_loan_covers_shortfall(game: mvs.State) -> None:
 @pytest.mark.clause("medici_vs_strozzi:end.winner", "medici_vs_strozzi:money.loans")
 def test_final_fortune_subtracts_loans(game: mvs.State) -> None:
     over = game._replace(phase=mvs.Phase.OVER, cash=(50, 40), loans=(20, 0))
-    assert mvs.result(over)["fortunes"] == {"medici": 30, "strozzi": 40}
-    assert mvs.result(over)["winners"] == ["strozzi"]
+    assert mvs.outcome(over).scores == {"medici": 30, "strozzi": 40}
+    assert mvs.outcome(over).winners == ("strozzi",)
     assert mvs.winners((-5, -7)) == (0,)
 
 
 @pytest.mark.clause("medici_vs_strozzi:end.winner")
 def test_equal_fortunes_share_the_win(game: mvs.State) -> None:
     over = game._replace(phase=mvs.Phase.OVER, cash=(70, 90), loans=(0, 20))
-    assert mvs.result(over)["winners"] == ["medici", "strozzi"]
+    assert mvs.outcome(over).winners == ("medici", "strozzi")
 
 
 @pytest.mark.clause("medici_vs_strozzi:round.end")
@@ -191,7 +194,7 @@ def test_next_round_resets_ships_keeps_markers_and_strozzi_opens() -> None:
     state = mvs.new_game(seed=3)
     rules = state.rules
     silk = tile(rules, rules.goods[rules.harbour_tracks[0][0]], 2)
-    state = with_bag(state, silk)._replace(bag=(silk,))
+    state = state._replace(bag=(silk,))
     state = play(state, mvs.DRAW, mvs.SetPrice(0), mvs.DECLINE, mvs.Load(0, 0))
     assert state.round == 2
     assert state.active == rules.first_player[1] == S
@@ -221,7 +224,31 @@ def test_wrong_phase_names_the_clause_in_german(game: mvs.State) -> None:
 def test_bad_options_are_refused() -> None:
     with pytest.raises(SpecError, match="exactly 2 players"):
         mvs.new_game(options={"players": 3})
-    with pytest.raises(SpecError, match="unknown rule variant"):
+    with pytest.raises(SpecError, match=r"unknown option 'no_such_variant'"):
         mvs.new_game(options={"no_such_variant": "x"})
     with pytest.raises(SpecError, match="off the track"):
         mvs.new_game(options={"board": {"board.bonus_large_distance": 99}})
+
+
+@pytest.mark.clause("medici_vs_strozzi:turn.draw", "medici_vs_strozzi:setup.tiles")
+def test_the_caller_chooses_the_drawn_tile_when_chance_is_not_seeded() -> None:
+    state = mvs.apply(mvs.new_game(seed=None), mvs.DRAW)
+    rules = state.rules
+    assert mvs.current_player(state) == CHANCE
+    outcomes = dict(mvs.chance_outcomes(state))
+    assert len(outcomes) == rules.tile_count
+    assert set(outcomes.values()) == {Fraction(1, rules.tile_count)}
+    with pytest.raises(IllegalAction) as refused:
+        mvs.apply(state, mvs.STOP)                # a player may not act for chance
+    assert refused.value.clause == "medici_vs_strozzi:turn.draw"
+    silk = tile(rules, rules.goods[0], 2)
+    state = mvs.apply(state, mvs.TileDrawn(silk))
+    assert state.drawn == (silk,) and silk not in state.bag
+    assert mvs.current_player(state) == M
+    with pytest.raises(IllegalAction):
+        mvs.apply(state, mvs.TileDrawn(0))        # chance acts only after a draw
+
+
+def test_a_seeded_game_draws_the_last_tile_of_its_shuffled_bag(game: mvs.State) -> None:
+    after = mvs.apply(game, mvs.DRAW)
+    assert after.drawn == (game.bag[-1],) and after.bag == game.bag[:-1]

@@ -40,10 +40,10 @@ def test_marker_moves_are_netted_then_clamped() -> None:
 @pytest.mark.clause("medici_vs_strozzi:scoring.marker_move")
 def test_zero_tile_moves_double_and_gold_moves_nothing() -> None:
     track_good = RULES.harbour_tracks[0][0]
-    cargo = [[[(track_good, P.double_move_value), (track_good, 3), (GOLD, RULES.spec[
+    cargo = [[[(track_good, P.far_move_value), (track_good, 3), (GOLD, RULES.spec[
         "tiles.gold_value"])], [], []], [[], [], []]]
     score = mvs.score_round(RULES, cargo, (0,) * RULES.marker_count)
-    assert score.markers_after[0] == P.double_move_steps + P.steps_per_tile
+    assert score.markers_after[0] == P.far_move_steps + P.steps_per_tile
     assert all(m == 0 for m in score.markers_after[1:])
     other_good = next(g for g in range(len(RULES.goods) - 1) if g not in RULES.harbour_tracks[0])
     cargo = [[[(other_good, 2)], [], []], [[], [], []]]

@@ -58,6 +58,33 @@ class Invariant:
     ranges: str = ""               # over which unknown numbers the proof ranges (English, N_)
 
 
+@dataclass(frozen=True)
+class Mutant:
+    """A deliberately broken rule: the evidence that an invariant can fail.
+
+    ``fns`` replaces rule functions of the game's ``rules.fns``; :func:`mutate`
+    builds the broken rules, which ``verify`` must find ``violated`` for the
+    invariant ``breaks`` and which ``simulate`` plays too (``runtime``: random
+    play is expected to meet the broken rule and its runtime twin to report it).
+    """
+
+    breaks: str
+    description: str               # English; translated through the catalog
+    fns: Mapping[str, Callable[..., Any]]
+    runtime: bool = False
+
+    @property
+    def id(self) -> str:
+        return f"{self.breaks}/{'+'.join(sorted(self.fns))}"
+
+
+def mutate(rules: Any, fns: Mapping[str, Callable[..., Any]]) -> Any:
+    """``rules`` whose rule functions ``fns`` are replaced (the one way to build a mutant)."""
+    import dataclasses
+
+    return dataclasses.replace(rules, fns=dataclasses.replace(rules.fns, **fns))
+
+
 class Z3Ops:
     """z3 semantics for the engine's ``ops``-parametrised rules (see engine.core.arith)."""
 

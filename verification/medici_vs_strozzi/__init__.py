@@ -1,8 +1,9 @@
 """z3 invariants of Medici vs Strozzi.
 
-Every model calls the engine's own rule functions (through :class:`Model`), so
-a proof is about the code that plays the game, and a mutant test swaps one of
-them for a deliberately wrong rule and expects ``violated``.
+Every model calls the engine's own rule functions (``rules.fns``), so a proof
+is about the code that plays the game; each :data:`MUTANTS` entry swaps one of
+them for a deliberately wrong rule (:func:`~regelwerk.verification.core.mutate`),
+which ``verify`` must report as violated and which reaches ``simulate`` too.
 
 Unknown board numbers (``board.track_half_length``, the two bonus distances)
 are z3 variables over the ``range`` their spec entry states; the bounds hold
@@ -19,7 +20,7 @@ from typing import Any
 
 import z3
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.medici_vs_strozzi import play, scoring
+from regelwerk.engine.medici_vs_strozzi import scoring
 from regelwerk.engine.medici_vs_strozzi.rules import (
     MEDICI,
     STROZZI,
@@ -35,6 +36,7 @@ from regelwerk.verification.core import (
     VIOLATED,
     Z3,
     Invariant,
+    Mutant,
     Result,
     prove,
     tight_bound,
@@ -43,27 +45,11 @@ from regelwerk.verification.core import (
 C = "medici_vs_strozzi:"
 
 
-@dataclass(frozen=True)
-class Model:
-    """The rules a proof is about: spec data plus the engine's rule functions."""
-
-    rules: Rules
-    hold_has_room: Callable[..., Any] = play.hold_has_room
-    draw_allowance: Callable[..., Any] = play.draw_allowance
-    move_marker: Callable[..., Any] = scoring.move_marker
-    marker_income: Callable[..., Any] = scoring.marker_income
-    harbour_payout: Callable[..., Any] = scoring.harbour_payout
-    tile_steps: Callable[..., Any] = scoring.tile_steps
-    score_round: Callable[..., Any] = scoring.score_round
+Model = Rules   # a proof is about the rules the engine plays by, rule functions included
 
 
-def default_rules() -> Model:
-    return Model(engine_rules())
-
-
-def mutant(**functions: Callable[..., Any]) -> Model:
-    """The default model with some rule functions replaced (for mutant tests)."""
-    return replace(default_rules(), **functions)
+def default_rules() -> Rules:
+    return engine_rules()
 
 
 # --------------------------------------------------------------------------- board
@@ -99,37 +85,37 @@ def ranges_text(rules: Rules) -> str:
 # ------------------------------------------------------------------ step invariants
 def check_capacity(model: Model) -> Result:
     """Loading never overfills a hold (induction over one load step)."""
-    rules = model.rules
+    rules = model
     capacity, loaded, count = z3.Ints("capacity loaded count")
     before = [z3.Or(*[capacity == c for c in set(rules.capacities)]),
               loaded >= 0, loaded <= capacity, count >= rules.min_draw, count <= rules.max_draw,
-              model.hold_has_room(capacity, loaded, count)]
+              model.fns.hold_has_room(capacity, loaded, count)]
     return prove(loaded + count <= capacity, before, show=[capacity, loaded, count])
 
 
 def check_draw_limit(model: Model) -> Result:
     """A turn never draws more than the drawer's roomiest own ship can take."""
-    rules = model.rules
+    rules = model
     free = [z3.Int(f"free_{s}") for s in range(len(rules.capacities))]
     in_play = z3.Int("tiles_in_play")
     assume = [in_play >= 0]
     for f, cap in zip(free, rules.capacities, strict=True):
         assume += [f >= 0, f <= cap]
-    allowance = model.draw_allowance(rules.max_draw, free, in_play, Z3)
+    allowance = model.fns.draw_allowance(rules.max_draw, free, in_play, Z3)
     claim = z3.And(allowance <= rules.max_draw, z3.Or(*[allowance <= f for f in free]))
     return prove(claim, assume, show=[*free, in_play])
 
 
 def check_markers_on_track(model: Model) -> Result:
     """Markers start in the middle and never leave their track (1-induction, any board)."""
-    params, board, shown = symbolic_board(model.rules)
+    params, board, shown = symbolic_board(model)
     position, medici, strozzi = z3.Ints("position steps_medici steps_strozzi")
-    start = model.move_marker(0, 0, 0, params, Z3)
+    start = model.fns.move_marker(0, 0, 0, params, Z3)
     base = prove(z3.And(start >= -params.half_length, start <= params.half_length), board,
                  show=shown)
     if not base.proven:
         return base
-    after = model.move_marker(position, medici, strozzi, params, Z3)
+    after = model.fns.move_marker(position, medici, strozzi, params, Z3)
     step = [*board, position >= -params.half_length, position <= params.half_length,
             medici >= 0, strozzi >= 0]
     return prove(z3.And(after >= -params.half_length, after <= params.half_length), step,
@@ -149,7 +135,7 @@ class RoundVars:
 def round_model(model: Model, params: ScoringParams, start: list[Any], tag: str,
                 constraints: list[Any]) -> RoundVars:
     """One round's end as z3 terms: any legal cargo, scored by the engine's functions."""
-    rules = model.rules
+    rules = model
     supply = Counter(zip(rules.tile_good, rules.tile_value, strict=True))
     players, harbours = (MEDICI, STROZZI), range(rules.harbour_count)
     caps = [[z3.Int(f"{tag}cap_{p}_{h}") for h in harbours] for p in players]
@@ -168,22 +154,22 @@ def round_model(model: Model, params: ScoringParams, start: list[Any], tag: str,
                            <= available)
     totals = [[z3.Sum([v * counts[p, h, g, v] for (g, v) in supply]) for h in harbours]
               for p in players]
-    payout = [Z3.sum(model.harbour_payout(totals[p][h], totals[1 - p][h], params, Z3)
+    payout = [Z3.sum(model.fns.harbour_payout(totals[p][h], totals[1 - p][h], params, Z3)
                      for h in harbours) for p in players]
     after = list(start)
     for h, track_goods in enumerate(rules.harbour_tracks):
         for k, good in enumerate(track_goods):
-            steps = [Z3.sum(counts[p, h, good, v] * model.tile_steps(v, params, Z3)
+            steps = [Z3.sum(counts[p, h, good, v] * model.fns.tile_steps(v, params, Z3)
                             for (g, v) in supply if g == good) for p in players]
             i = rules.track_offset[h] + k
-            after[i] = model.move_marker(start[i], steps[MEDICI], steps[STROZZI], params, Z3)
-    payout = [payout[p] + Z3.sum(model.marker_income(m, p, params, Z3) for m in after)
+            after[i] = model.fns.move_marker(start[i], steps[MEDICI], steps[STROZZI], params, Z3)
+    payout = [payout[p] + Z3.sum(model.fns.marker_income(m, p, params, Z3) for m in after)
               for p in players]
     return RoundVars(caps, counts, start, after, payout)
 
 
 def _cargo(model: Model, rv: RoundVars, witness: dict[str, Any], tag: str) -> list[Any]:
-    rules = model.rules
+    rules = model
     cargo: list[list[list[tuple[int, int]]]] = [[[] for _ in range(rules.harbour_count)]
                                                 for _ in (MEDICI, STROZZI)]
     for (p, h, g, v), var in rv.counts.items():
@@ -192,11 +178,13 @@ def _cargo(model: Model, rv: RoundVars, witness: dict[str, Any], tag: str) -> li
 
 
 def _witness_rules(model: Model, witness: dict[str, Any], prefix: str = "") -> Rules:
-    return rules_from_spec(model.rules.spec.with_numbers({
+    """The witness's board, played by the model's own rule functions."""
+    board = rules_from_spec(model.spec.with_numbers({
         "board.track_half_length": witness[f"{prefix}track_half_length"],
         "board.bonus_small_distance": witness[f"{prefix}bonus_small_distance"],
         "board.bonus_large_distance": witness[f"{prefix}bonus_large_distance"],
     }))
+    return replace(board, fns=model.fns)
 
 
 def replay_rounds(model: Model, rounds: list[RoundVars], witness: dict[str, Any],
@@ -207,7 +195,7 @@ def replay_rounds(model: Model, rounds: list[RoundVars], witness: dict[str, Any]
         witness[str(v)] for v in rounds[0].start]
     total = 0
     for index, rv in enumerate(rounds):
-        score = model.score_round(rules, _cargo(model, rv, witness, f"r{index}_"), markers)
+        score = scoring.score_round(rules, _cargo(model, rv, witness, f"r{index}_"), markers)
         total += score.total[player]
         markers = list(score.markers_after)
     return total
@@ -216,11 +204,11 @@ def replay_rounds(model: Model, rounds: list[RoundVars], witness: dict[str, Any]
 def payout_bound(model: Model, player: int, rounds: int, direction: str,
                  from_middle: bool) -> Result:
     """Tight bound on ``player``'s payout over ``rounds`` consecutive rounds."""
-    params, constraints, shown = symbolic_board(model.rules)
+    params, constraints, shown = symbolic_board(model)
     if from_middle:
-        start: list[Any] = [z3.IntVal(0)] * model.rules.marker_count
+        start: list[Any] = [z3.IntVal(0)] * model.marker_count
     else:
-        start = [z3.Int(f"start_{i}") for i in range(model.rules.marker_count)]
+        start = [z3.Int(f"start_{i}") for i in range(model.marker_count)]
         for s in start:
             constraints += [s >= -params.half_length, s <= params.half_length]
     round_vars = []
@@ -247,7 +235,7 @@ def payout_bound(model: Model, player: int, rounds: int, direction: str,
 def check_payout_bound(model: Model, bound_path: str, direction: str,
                        whole_game: bool) -> Result:
     """Both players' tight bound must equal the derived value recorded in spec."""
-    rules = model.rules
+    rules = model
     expected = rules.spec[bound_path]
     rounds = rules.rounds if whole_game else 1
     details = []
@@ -298,3 +286,7 @@ INVARIANTS: tuple[Invariant, ...] = (
                  "{bounds.game_payout_min}, and some game reaches it."),
               _bound("bounds.game_payout_min", "min", True), _RANGES),
 )
+
+from regelwerk.verification.medici_vs_strozzi.mutants import MUTANTS  # noqa: E402
+
+__all__ = ["INVARIANTS", "MUTANTS", "Mutant", "default_rules"]

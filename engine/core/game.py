@@ -1,0 +1,477 @@
+"""The game contract: a game declares its rules, core does the rest.
+
+A game of regelwerk is one :class:`Game` declaration (see each
+``engine/<game>/game.py``): its player counts, its rule variants, how its
+:class:`Rules` are built from spec, its set-up, its **action kinds**, who is to
+move, how chance acts, how it ends and what must always hold. Everything
+generic is done here, once for every game:
+
+* :meth:`Game.new_game` parses and refuses options with one clear message;
+* :meth:`Game.legal_actions`, :meth:`Game.is_legal` and :meth:`Game.apply` ask
+  one rule per action kind: its ``options`` generator. An action is legal
+  exactly when its kind's generator yields it, as ``move in board.legal_moves``
+  asks python-chess's move generator. ``options(state, like)`` may skip
+  candidates that cannot equal ``like`` (python-chess's from/to masks), so a
+  legality check does not list every action;
+* :meth:`Game.random_action`: uniform over the legal actions, or kind first
+  (each kind's optional fast ``sampler``), as the game declares;
+* the JSON codec of game records, one :class:`Outcome` type, a hashable
+  :meth:`Game.key`;
+* explicit chance, as OpenSpiel's chance nodes: when chance acts,
+  :meth:`Game.current_player` is :data:`CHANCE` and :meth:`Game.chance_outcomes`
+  lists its outcomes with their probabilities. A seeded game lets chance pick
+  from its seed (the game's ``chance.seeded``); a game started with
+  ``seed=None`` stops at every chance node, so a test or a worked example
+  chooses the outcome with :meth:`Game.apply`.
+
+The conformance suite (:mod:`regelwerk.engine.core.conformance`) holds every
+declared game to this contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from random import Random
+from typing import Any, Generic, TypeVar
+
+from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.actions import ActionCodec, OpenChoice, field_types
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.spec import Spec, SpecError
+
+S = TypeVar("S", bound=tuple[Any, ...])   # a game's state (a named tuple, rules first)
+A = TypeVar("A")        # one of its actions
+R = TypeVar("R")        # its rules
+
+#: :meth:`Game.current_player` when chance acts (OpenSpiel's ``kChancePlayerId``).
+CHANCE = -1
+
+
+def seeded_rng(seed: int, *path: object) -> Random:
+    """The random source of one chance event of a seeded game: ``Random("seed/path...")``.
+
+    Every game derives each shuffle or roll from the game's seed and the
+    event's name, so (game, options, seed, actions) replays exactly.
+    """
+    return Random("/".join(str(part) for part in (seed, *path)))
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A rule variant: a reading of an interpretation-register entry a game can be played by.
+
+    ``choices`` are the allowed values, the default (the register's decision) first.
+    """
+
+    name: str
+    choices: tuple[str, ...]
+    interpretation: str = ""
+
+    @property
+    def default(self) -> str:
+        return self.choices[0]
+
+
+@dataclass(frozen=True)
+class ActionKind(Generic[S, A]):
+    """One kind of action: its rule, stated once, and its effect.
+
+    * ``action``: the frozen dataclass of the kind, ``name`` its record name;
+    * ``clause``: the clause that refuses an illegal action of this kind;
+    * ``options(state, like)``: every legal action of this kind (an
+      :class:`OpenChoice` for an unbounded number); with ``like`` given it may
+      leave out candidates that cannot equal ``like``;
+    * ``effect(state, action)``: the next state, for a legal action;
+    * ``sampler(state, rng)``: optional, a legal action of this kind drawn
+      without listing them all (``None`` if there is none);
+    * ``explain(state, action)``: optional, for an illegal action only, the
+      more precise clause and message it breaks; it never decides legality;
+    * ``chance``: the kind is an outcome of chance, not a player's choice.
+    """
+
+    action: type[A]
+    name: str
+    clause: str
+    options: Callable[[S, A | None], Iterable[A | OpenChoice[A]]]
+    effect: Callable[[S, A], S]
+    sampler: Callable[[S, Random], A | None] | None = None
+    explain: Callable[[S, A], IllegalAction | None] | None = None
+    chance: bool = False
+
+    @cached_property
+    def fields(self) -> tuple[tuple[str, type], ...]:
+        """``(field name, int or bool)`` of the action dataclass, checked before anything else."""
+        return field_types(self.action)
+
+    def allows(self, state: S, action: A) -> bool:
+        """Whether ``options`` yields ``action`` (the field types already checked)."""
+        for option in self.options(state, action):
+            if option == action or (type(option) is OpenChoice and option.covers(action)):
+                return True
+        return False
+
+    def sample(self, state: S, rng: Random, choose: Callable[[Random, Sequence[Any]], Any]) -> A | None:
+        """A random legal action of this kind: the fast sampler, else one of ``options``."""
+        if self.sampler is not None:
+            return self.sampler(state, rng)
+        found = list(self.options(state, None))
+        if not found:
+            return None
+        picked: A | OpenChoice[A] = choose(rng, found)
+        match picked:
+            case OpenChoice():
+                return picked.sample(rng)
+            case _:
+                return picked
+
+
+@dataclass(frozen=True)
+class Chance(Generic[S, A]):
+    """How chance acts at a chance node (where :meth:`Game.current_player` is :data:`CHANCE`).
+
+    The outcomes are the legal actions of the game's chance kinds;
+    ``probability(state, outcome)`` is each one's probability and ``seeded(state)``
+    the outcome a seeded game's chance picks (from ``state.seed``).
+    """
+
+    probability: Callable[[S, A], Fraction]
+    seeded: Callable[[S], A]
+
+
+def pick_choice(rng: Random, items: Sequence[Any]) -> Any:
+    """``rng.choice``: the default way random play picks among listed items."""
+    return rng.choice(items)
+
+
+def pick_index(rng: Random, count: int) -> int:
+    """``rng.randrange``: the default way random play picks an action kind."""
+    return rng.randrange(count)
+
+
+@dataclass(frozen=True)
+class RandomPolicy:
+    """How random play draws: ``choose`` among listed items, ``index`` among kinds.
+
+    Part of a game's declaration because a seeded random game must stay the
+    same game when the code around it changes.
+    """
+
+    choose: Callable[[Random, Sequence[Any]], Any] = pick_choice
+    index: Callable[[Random, int], int] = pick_index
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, the same for every game (python-chess's ``Outcome``).
+
+    ``winners`` are player names (several share the win), ``scores`` what
+    counts at the end per player, ``termination`` the clause that ended the
+    game, ``tie_break`` the clause that decided between equal scores (if one
+    had to), ``details`` further figures of the game (payouts per round, ...).
+    """
+
+    winners: tuple[str, ...]
+    scores: Mapping[str, int]
+    termination: str
+    tie_break: str | None = None
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"winners": list(self.winners), "scores": dict(self.scores),
+                                "termination": self.termination, "tie_break": self.tie_break}
+        if self.details:
+            data["details"] = dict(self.details)
+        return data
+
+
+OPTION_PLAYERS, OPTION_BOARD = "players", "board"
+
+
+def choose_variants(game: str, variants: Sequence[Variant],
+                    chosen: Mapping[str, Any] | None) -> dict[str, str]:
+    """Every variant's value: the chosen ones, else each default; an unknown one is refused."""
+    known = {v.name: v for v in variants}
+    result = {name: v.default for name, v in known.items()}
+    for name, value in (chosen or {}).items():
+        if name not in known:
+            raise SpecError(N_("{game}: unknown option {name!r}; known: {known}"), game=game,
+                            name=name, known=", ".join([OPTION_PLAYERS, OPTION_BOARD, *known]))
+        if value not in known[name].choices:
+            raise SpecError(N_("{game}: option {name} must be one of {choices}, not {value!r}"),
+                            game=game, name=name, choices=", ".join(known[name].choices),
+                            value=value)
+        result[name] = value
+    return result
+
+
+@dataclass(frozen=True, eq=False)
+class Game(Generic[S, R]):
+    """The declaration of one game; its methods are the engine every tool uses.
+
+    Declared by the game: ``id``, ``players`` (fewest, most) and
+    ``default_players``, ``variants``, ``rules(spec, players, variants)``,
+    ``setup(rules, seed)`` (the state before the first action; ``seed`` is
+    ``None`` for a game whose chance the caller decides), ``kinds``,
+    ``to_move(state)`` (a player index or :data:`CHANCE`), ``is_over(state)``,
+    ``score(state)`` (the :class:`Outcome` of a finished game),
+    ``violations(state)`` (the runtime invariants broken, by id),
+    ``sequence_clause(state)`` (the clause that refuses an action out of turn or
+    phase), ``end_clause``, ``chance`` and, for kind-first random play,
+    ``sampling(state)``: the kinds to draw from (in the order the draw uses),
+    or ``None`` to draw uniformly from :meth:`legal_actions`.
+    """
+
+    id: str
+    players: tuple[int, int]
+    default_players: int
+    variants: tuple[Variant, ...]
+    rules: Callable[[Spec, int, Mapping[str, str]], R]
+    setup: Callable[[R, int | None], S]
+    kinds: tuple[ActionKind[S, Any], ...]
+    to_move: Callable[[S], int]
+    is_over: Callable[[S], bool]
+    score: Callable[[S], Outcome]
+    violations: Callable[[S], list[str]]
+    sequence_clause: Callable[[S], str]
+    end_clause: str
+    chance: Chance[S, Any] | None = None
+    sampling: Callable[[S], Sequence[ActionKind[S, Any]] | None] | None = None
+    policy: RandomPolicy = RandomPolicy()
+
+    # ------------------------------------------------------------------ declaration helpers
+
+    @cached_property
+    def kind_of(self) -> Mapping[type, ActionKind[S, Any]]:
+        """The action kind of each action class."""
+        return {kind.action: kind for kind in self.kinds}
+
+    @cached_property
+    def _player_kinds(self) -> tuple[ActionKind[S, Any], ...]:
+        return tuple(kind for kind in self.kinds if not kind.chance)
+
+    @cached_property
+    def _chance_kinds(self) -> tuple[ActionKind[S, Any], ...]:
+        return tuple(kind for kind in self.kinds if kind.chance)
+
+    @cached_property
+    def codec(self) -> ActionCodec:
+        return ActionCodec(self.id, {kind.action: kind.name for kind in self.kinds})
+
+    @cached_property
+    def spec(self) -> Spec:
+        return spec_module.load(self.id)
+
+    @cached_property
+    def default_rules(self) -> R:
+        return self.rules(self.spec, self.default_players, self.choose_variants(None))
+
+    def choose_variants(self, chosen: Mapping[str, Any] | None) -> dict[str, str]:
+        return choose_variants(self.id, self.variants, chosen)
+
+    def rules_for(self, options: Mapping[str, Any] | None = None) -> R:
+        """The rules a game with ``options`` is played by: ``players``, ``board`` (a
+        printed board's numbers, ``{path: value}``) and the variants by name."""
+        if options is None:
+            return self.default_rules
+        if not isinstance(options, Mapping):
+            raise SpecError(N_("{game}: options must be a table of names and values"), game=self.id)
+        rest = dict(options)
+        players = rest.pop(OPTION_PLAYERS, self.default_players)
+        board = rest.pop(OPTION_BOARD, None)
+        low, high = self.players
+        if type(players) is not int or not low <= players <= high:
+            if low == high:
+                raise SpecError(N_("{game} is a game for exactly {count} players, not {value!r}"),
+                                game=self.id, count=low, value=players)
+            raise SpecError(N_("{game}: players must be a whole number from {low} to {high}, "
+                               "not {value!r}"), game=self.id, low=low, high=high, value=players)
+        if board is not None and not isinstance(board, Mapping):
+            raise SpecError(N_("{game}: the board option must be a table of numbers by path"),
+                            game=self.id)
+        variants = self.choose_variants(rest)
+        if not board and players == self.default_players and all(
+                variants[v.name] == v.default for v in self.variants):
+            return self.default_rules
+        spec = self.spec.with_numbers(board) if board else self.spec
+        return self.rules(spec, players, variants)
+
+    # ------------------------------------------------------------------ the engine
+
+    def new_game(self, seed: int | None = 0, options: Mapping[str, Any] | None = None,
+                 rules: R | None = None) -> S:
+        """The state before the first action. ``seed=None``: chance waits for the caller."""
+        if seed is not None and type(seed) is not int:
+            raise SpecError(N_("{game}: the seed must be a whole number, not {value!r}"),
+                            game=self.id, value=seed)
+        return self._settle(self.setup(rules if rules is not None else self.rules_for(options), seed))
+
+    def current_player(self, state: S) -> int:
+        """The player to act, or :data:`CHANCE`."""
+        return self.to_move(state)
+
+    def is_terminal(self, state: S) -> bool:
+        return self.is_over(state)
+
+    def outcome(self, state: S) -> Outcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+        return self.score(state) if self.is_over(state) else None
+
+    def result(self, state: S) -> dict[str, Any] | None:
+        """The outcome in record form (JSON), or ``None`` while the game goes on."""
+        outcome = self.outcome(state)
+        return None if outcome is None else outcome.to_json()
+
+    def legal_actions(self, state: S) -> tuple[Any, ...]:
+        """Every legal action (the chance outcomes at a chance node), kind by kind."""
+        if self.is_over(state):
+            return ()
+        found: list[Any] = []
+        for kind in self._chance_kinds if self.to_move(state) == CHANCE else self._player_kinds:
+            found.extend(kind.options(state, None))
+        return tuple(found)
+
+    def chance_outcomes(self, state: S) -> tuple[tuple[Any, Fraction], ...]:
+        """At a chance node, each outcome with its probability (they sum to 1)."""
+        if self.chance is None or self.is_over(state) or self.to_move(state) != CHANCE:
+            return ()
+        probability = self.chance.probability
+        return tuple((outcome, probability(state, outcome)) for outcome in self.legal_actions(state))
+
+    def is_legal(self, state: S, action: Any) -> bool:
+        """Whether the rules allow ``action`` now: its kind's ``options`` yield it."""
+        kind = self.kind_of.get(type(action))
+        return kind is not None and self._allowed(kind, state, action)
+
+    def _allowed(self, kind: ActionKind[S, Any], state: S, action: Any) -> bool:
+        if self.is_over(state) or kind.chance is not (self.to_move(state) == CHANCE):
+            return False
+        for name, kind_type in kind.fields:
+            if type(getattr(action, name)) is not kind_type:
+                return False
+        return kind.allows(state, action)
+
+    def apply(self, state: S, action: Any) -> S:
+        """The state after ``action``; an illegal action raises :class:`IllegalAction`
+        naming the clause it breaks, and ``state`` (immutable) is unchanged."""
+        kind = self.kind_of.get(type(action))
+        if kind is None or not self._allowed(kind, state, action):
+            raise self.refusal(state, action)
+        return self._settle(kind.effect(state, action))
+
+    def _settle(self, state: S) -> S:
+        """Let a seeded game's chance act until a player is to move."""
+        chance = self.chance
+        if chance is None:
+            return state
+        to_move = self.to_move
+        if to_move(state) != CHANCE or getattr(state, "seed", None) is None:
+            return state
+        is_over, kind_of = self.is_over, self.kind_of
+        while to_move(state) == CHANCE and not is_over(state):
+            outcome = chance.seeded(state)
+            state = kind_of[type(outcome)].effect(state, outcome)
+        return state
+
+    def refusal(self, state: S, action: Any) -> IllegalAction:
+        """Why ``action`` is illegal now: the clause it breaks, in a bilingual message."""
+        if self.is_over(state):
+            return IllegalAction(self.end_clause, N_("The game is over; no more actions."))
+        kind = self.kind_of.get(type(action))
+        if kind is None:
+            return IllegalAction(self.sequence_clause(state),
+                                 N_("{action!r} is not an action of {game}."), action=action,
+                                 game=self.id)
+        for name, kind_type in kind.fields:
+            value = getattr(action, name)
+            if type(value) is not kind_type:
+                return IllegalAction(kind.clause, N_("{kind}: {field} must be {type}, not {value!r}."),
+                                     kind=kind.name, field=name, type=kind_type.__name__,
+                                     value=value)
+        if kind.chance is not (self.to_move(state) == CHANCE):
+            template = (N_("Chance decides now, not a player: {action!r}.") if not kind.chance
+                        else N_("{action!r} is chance's to decide, not a player's."))
+            return IllegalAction(self.sequence_clause(state), template, action=action)
+        if kind.explain is not None:
+            precise = kind.explain(state, action)
+            if precise is not None:
+                return precise
+        if not any(True for _ in kind.options(state, None)):
+            return IllegalAction(self.sequence_clause(state), N_("{action!r} is not possible now."),
+                                 action=action)
+        return IllegalAction(kind.clause, N_("{action!r} is not allowed in this position."),
+                             action=action)
+
+    def random_action(self, state: S, rng: Random) -> Any:
+        """A random legal action (a chance outcome by its probability at a chance node).
+
+        Kind first where the game's ``sampling`` names the kinds: a kind is drawn
+        uniformly, then one of its legal actions; kinds with none are dropped.
+        Otherwise uniformly among :meth:`legal_actions`.
+        """
+        if self.to_move(state) == CHANCE and self.chance is not None:
+            return _draw_by_probability(self.chance_outcomes(state), rng)
+        policy = self.policy
+        kinds = self.sampling(state) if self.sampling is not None else None
+        if kinds is None:
+            legal = self.legal_actions(state)
+            if not legal:
+                raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
+            choice = policy.choose(rng, legal)
+            return choice.sample(rng) if type(choice) is OpenChoice else choice
+        kinds = list(kinds)
+        while kinds:
+            i = policy.index(rng, len(kinds))
+            action = kinds[i].sample(state, rng, policy.choose)
+            if action is not None:
+                return action
+            kinds[i] = kinds[-1]
+            kinds.pop()
+        raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
+
+    def key(self, state: S) -> Hashable:
+        """A hashable key of the position: equal states have equal keys.
+
+        A state is a named tuple whose first field is its shared rules (not part
+        of the position); the key is the rest.
+        """
+        return tuple(state)[1:]
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        return self.codec.to_json(action)
+
+    def action_from_json(self, data: Any) -> Any:
+        return self.codec.from_json(data)
+
+    def export(self, name: str) -> Any:
+        """The contract's functions as a game module offers them (``mvs.apply``):
+        a game package's ``__getattr__`` answers with this."""
+        if name in EXPORTS:
+            return getattr(self, name)
+        if name == "PLAYERS":
+            return self.players
+        if name == "DEFAULT_PLAYERS":
+            return self.default_players
+        if name == "VARIANTS":
+            return {v.name: v.choices for v in self.variants}
+        raise AttributeError(f"module regelwerk.engine.{self.id} has no attribute {name!r}")
+
+
+#: What every game module offers, by the contract (see :meth:`Game.export`).
+EXPORTS = frozenset({
+    "new_game", "rules_for", "legal_actions", "apply", "is_legal", "random_action",
+    "current_player", "is_terminal", "outcome", "result", "chance_outcomes", "key",
+    "action_to_json", "action_from_json", "violations"})
+
+
+def _draw_by_probability(outcomes: Sequence[tuple[Any, Fraction]], rng: Random) -> Any:
+    point = rng.random()
+    total = 0.0
+    for outcome, probability in outcomes:
+        total += float(probability)
+        if point < total:
+            return outcome
+    return outcomes[-1][0]

@@ -1,0 +1,26 @@
+"""Small helpers for the immutable tuples every game state is made of.
+
+A state never changes; a rule builds the next one from tuples that differ in
+one place. These helpers say that in one word instead of a slice expression.
+
+>>> replaced((1, 2, 3), 1, 9)
+(1, 9, 3)
+>>> added((1, 2, 3), 2, -1)
+(1, 2, 2)
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value``."""
+    return values[:index] + (value,) + values[index + 1:]
+
+
+def added(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
+    """``values`` with ``amount`` added to the item at ``index``."""
+    return values[:index] + (values[index] + amount,) + values[index + 1:]

@@ -1,0 +1,77 @@
+"""Medici vs Strozzi, declared: what the game is, in the terms of the core contract.
+
+Everything generic (new_game, legal_actions, apply, random play, records,
+chance, outcome) is :class:`~regelwerk.engine.core.game.Game`'s; this module
+only names the game's parts.
+"""
+
+from __future__ import annotations
+
+from operator import attrgetter
+
+from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
+from regelwerk.engine.core.spec import load
+from regelwerk.engine.medici_vs_strozzi import play
+from regelwerk.engine.medici_vs_strozzi.actions import (
+    Buy,
+    Decline,
+    Discard,
+    Draw,
+    Load,
+    SetPrice,
+    Stop,
+    TileDrawn,
+)
+from regelwerk.engine.medici_vs_strozzi.invariants import violations
+from regelwerk.engine.medici_vs_strozzi.rules import GAME as ID
+from regelwerk.engine.medici_vs_strozzi.rules import VARIANTS, Rules, rules_from_spec
+from regelwerk.engine.medici_vs_strozzi.scoring import winners
+from regelwerk.engine.medici_vs_strozzi.state import State
+
+C = ID + ":"
+
+
+def outcome(state: State) -> Outcome:
+    """Fortunes (cash minus loans) decide; equal fortunes share the win (end.winner)."""
+    names = state.rules.players
+    fortunes = state.fortunes()
+    return Outcome(
+        winners=tuple(names[p] for p in winners(fortunes)),
+        scores=dict(zip(names, fortunes, strict=True)),
+        termination=C + "game.rounds",
+        details={"round_payouts": [list(s.total) for s in state.scores]})
+
+
+_PLAYERS = load(ID)["players.count"]
+
+GAME: Game[State, Rules] = Game(
+    id=ID,
+    players=(_PLAYERS, _PLAYERS),
+    default_players=_PLAYERS,
+    variants=VARIANTS,
+    rules=rules_from_spec,
+    setup=play.setup,
+    kinds=(
+        ActionKind(Draw, "draw", C + "turn.draw", play.draw_options, play.draw,
+                   explain=play.explain_draw),
+        ActionKind(Stop, "stop", C + "turn.draw", play.stop_options, play.stop,
+                   explain=play.explain_stop),
+        ActionKind(SetPrice, "price", C + "turn.price", play.price_options, play.set_price,
+                   explain=play.explain_price),
+        ActionKind(Buy, "buy", C + "turn.offer", play.buy_options, play.buy,
+                   explain=play.explain_buy),
+        ActionKind(Decline, "decline", C + "turn.offer", play.decline_options, play.decline),
+        ActionKind(Load, "load", C + "turn.load", play.load_options, play.load,
+                   explain=play.explain_load),
+        ActionKind(Discard, "discard", C + "turn.discard", play.discard_options, play.discard),
+        ActionKind(TileDrawn, "tile", C + "setup.tiles", play.tile_options, play.tile_drawn,
+                   chance=True),
+    ),
+    to_move=attrgetter("current_player"),
+    is_over=attrgetter("is_terminal"),
+    score=outcome,
+    violations=violations,
+    sequence_clause=play.sequence_clause,
+    end_clause=C + "end.winner",
+    chance=Chance(play.tile_probability, play.seeded_tile),
+)
