@@ -21,10 +21,12 @@ site: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) -p no:cacheprovider
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # For translators: merge new English text into the German catalogs (engine and docs).
 catalogs: $(STAMP)

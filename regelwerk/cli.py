@@ -407,7 +407,8 @@ def cmd_verify(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
             statement = fill(spec, gettext_for(lang, invariant.statement), lang)
             rows.append({"game": info.id, "id": invariant.id, "status": result.status,
                          "statement": statement, "clauses": list(invariant.clauses),
-                         "ranges": gettext_for(lang, invariant.ranges) if invariant.ranges else "",
+                         "ranges": fill(spec, gettext_for(lang, invariant.ranges), lang)
+                         if invariant.ranges else "",
                          "seconds": round(seconds, 3),
                          **{k: v for k, v in result.to_json().items() if k != "status"}})
     if args.json:

@@ -77,14 +77,12 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
     rng = Random(f"{seed}/{index}/policy")
     state = game.new_game(seed=game_seed(seed, index), options=dict(options), rules=rules)
     actions: list[Any] = []
-    apply, random_action, violations = game.apply, game.random_action, game.violations
-    is_over = game.is_over
+    step, violations, is_over = game.step_random, game.violations, game.is_over
     steps = 0
     while not is_over(state):
         if steps >= max_steps:
             raise RuntimeError(f"game {index} did not end within {max_steps} actions")
-        action = random_action(state, rng)
-        state = apply(state, action)
+        action, state = step(state, rng)
         steps += 1
         if check:
             actions.append(action)

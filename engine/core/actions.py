@@ -60,10 +60,11 @@ class OpenChoice(Generic[A]):
 
     def covers(self, action: Any) -> bool:
         """Whether ``action`` is ``make(n)`` for an ``n`` this choice allows."""
-        values = (dataclasses.astuple(action)
-                  if dataclasses.is_dataclass(action) and not isinstance(action, type) else ())
-        return (len(values) == 1 and type(values[0]) is int and self.contains(values[0])
-                and self.make(values[0]) == action)
+        fields = getattr(action, "__dataclass_fields__", None)
+        if isinstance(action, type) or fields is None or len(fields) != 1:
+            return False
+        value = getattr(action, next(iter(fields)))
+        return type(value) is int and self.contains(value) and self.make(value) == action
 
     def sample(self, rng: Random) -> A:
         top = self.sample_high if self.high is None else self.high

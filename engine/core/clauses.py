@@ -63,7 +63,8 @@ ASSUMED_MARK = N_("{value} (assumed)")
 
 
 class _SpecFormatter(string.Formatter):
-    """``{path.to.number}`` -> the spec value; assumed values pass through ``mark``."""
+    """``{path.to.number}`` -> the spec value; assumed values pass through ``mark``;
+    ``{path.to.number:range}`` -> the range a proof covers for it (``low..high``)."""
 
     def __init__(self, spec: Spec, mark: Callable[[Number, str], str], lang: str = "en") -> None:
         self.spec = spec
@@ -77,6 +78,9 @@ class _SpecFormatter(string.Formatter):
         return number, field_name
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Number) and format_spec == "range":
+            low, high = value.range or (value.value, value.value)
+            return f"{low}..{high}"
         if isinstance(value, Number):
             shown = format_value(self._localise(value.value), format_spec)
             return self.mark(value, shown) if value.assumed else shown

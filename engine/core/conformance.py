@@ -105,6 +105,12 @@ def check_play(game: Game[Any, Any], played: Played) -> list[str]:
         if len(repr(state)) > SHORT_REPR or "Rules(" in repr(state):
             problems.append(f"{where}: repr is not a short summary ({len(repr(state))} chars)")
         hash(game.key(state))
+        if game.stage is not None and not game.is_terminal(state):
+            by_mover = (game._chance_kinds if game.current_player(state) == CHANCE
+                        else game._player_kinds)
+            if any(kind not in by_mover for kind in game.kinds_open(state)):
+                problems.append(f"{where}: stage {game.stage(state)!r} mixes chance's kinds "
+                                f"and the players'")
     final = played.states[-1]
     if not game.is_terminal(final):
         problems.append(f"{game.id} {dict(played.options)} seed {played.seed}: did not end")

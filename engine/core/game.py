@@ -90,7 +90,10 @@ class ActionKind(Generic[S, A]):
       without listing them all (``None`` if there is none);
     * ``explain(state, action)``: optional, for an illegal action only, the
       more precise clause and message it breaks; it never decides legality;
-    * ``chance``: the kind is an outcome of chance, not a player's choice.
+    * ``chance``: the kind is an outcome of chance, not a player's choice;
+    * ``stages``: the stages of play (:attr:`Game.stage`) in which the kind can
+      be open at all (``None``: any); listing skips it elsewhere, and an action
+      of it is refused there with the game's sequence clause.
     """
 
     action: type[A]
@@ -101,6 +104,7 @@ class ActionKind(Generic[S, A]):
     sampler: Callable[[S, Random], A | None] | None = None
     explain: Callable[[S, A], IllegalAction | None] | None = None
     chance: bool = False
+    stages: frozenset[Hashable] | None = None
 
     @cached_property
     def fields(self) -> tuple[tuple[str, type], ...]:
@@ -142,16 +146,6 @@ class Chance(Generic[S, A]):
     seeded: Callable[[S], A]
 
 
-def pick_choice(rng: Random, items: Sequence[Any]) -> Any:
-    """``rng.choice``: the default way random play picks among listed items."""
-    return rng.choice(items)
-
-
-def pick_index(rng: Random, count: int) -> int:
-    """``rng.randrange``: the default way random play picks an action kind."""
-    return rng.randrange(count)
-
-
 @dataclass(frozen=True)
 class RandomPolicy:
     """How random play draws: ``choose`` among listed items, ``index`` among kinds.
@@ -160,8 +154,8 @@ class RandomPolicy:
     same game when the code around it changes.
     """
 
-    choose: Callable[[Random, Sequence[Any]], Any] = pick_choice
-    index: Callable[[Random, int], int] = pick_index
+    choose: Callable[[Random, Sequence[Any]], Any] = Random.choice
+    index: Callable[[Random, int], int] = Random.randrange
 
 
 @dataclass(frozen=True)
@@ -222,7 +216,8 @@ class Game(Generic[S, R]):
     ``sequence_clause(state)`` (the clause that refuses an action out of turn or
     phase), ``end_clause``, ``chance`` and, for kind-first random play,
     ``sampling(state)``: the kinds to draw from (in the order the draw uses),
-    or ``None`` to draw uniformly from :meth:`legal_actions`.
+    or ``None`` to draw uniformly from :meth:`legal_actions`; ``stage(state)``:
+    the stage of play (a phase, say), which the kinds' ``stages`` refer to.
     """
 
     id: str
@@ -241,6 +236,10 @@ class Game(Generic[S, R]):
     chance: Chance[S, Any] | None = None
     sampling: Callable[[S], Sequence[ActionKind[S, Any]] | None] | None = None
     policy: RandomPolicy = RandomPolicy()
+    stage: Callable[[S], Hashable] | None = None
+    #: memo of :meth:`kinds_open` by stage: a pure function of the declaration
+    _open: dict[Hashable, tuple[ActionKind[S, Any], ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ declaration helpers
 
@@ -256,6 +255,25 @@ class Game(Generic[S, R]):
     @cached_property
     def _chance_kinds(self) -> tuple[ActionKind[S, Any], ...]:
         return tuple(kind for kind in self.kinds if kind.chance)
+
+    def kinds_open(self, state: S, chance: bool | None = None) -> tuple[ActionKind[S, Any], ...]:
+        """The kinds that can have legal actions now (chance's at a chance node).
+
+        With a declared ``stage``, the kinds are looked up by stage; a stage is
+        either chance's or the players' (the conformance suite checks it).
+        """
+        if self.stage is None:
+            if chance is None:
+                chance = self.to_move(state) == CHANCE
+            return self._chance_kinds if chance else self._player_kinds
+        stage = self.stage(state)
+        kinds = self._open.get(stage)
+        if kinds is None:
+            at_chance = self.to_move(state) == CHANCE
+            kinds = self._open[stage] = tuple(
+                k for k in (self._chance_kinds if at_chance else self._player_kinds)
+                if k.stages is None or stage in k.stages)
+        return kinds
 
     @cached_property
     def codec(self) -> ActionCodec:
@@ -329,8 +347,14 @@ class Game(Generic[S, R]):
         """Every legal action (the chance outcomes at a chance node), kind by kind."""
         if self.is_over(state):
             return ()
+        return self._listed(state, self.kinds_open(state))
+
+    @staticmethod
+    def _listed(state: S, kinds: Sequence[ActionKind[S, Any]]) -> tuple[Any, ...]:
+        if len(kinds) == 1:
+            return tuple(kinds[0].options(state, None))
         found: list[Any] = []
-        for kind in self._chance_kinds if self.to_move(state) == CHANCE else self._player_kinds:
+        for kind in kinds:
             found.extend(kind.options(state, None))
         return tuple(found)
 
@@ -348,6 +372,9 @@ class Game(Generic[S, R]):
 
     def _allowed(self, kind: ActionKind[S, Any], state: S, action: Any) -> bool:
         if self.is_over(state) or kind.chance is not (self.to_move(state) == CHANCE):
+            return False
+        if kind.stages is not None and self.stage is not None and \
+                self.stage(state) not in kind.stages:
             return False
         for name, kind_type in kind.fields:
             if type(getattr(action, name)) is not kind_type:
@@ -370,11 +397,12 @@ class Game(Generic[S, R]):
         to_move = self.to_move
         if to_move(state) != CHANCE or getattr(state, "seed", None) is None:
             return state
-        is_over, kind_of = self.is_over, self.kind_of
-        while to_move(state) == CHANCE and not is_over(state):
-            outcome = chance.seeded(state)
+        seeded, kind_of, is_over = chance.seeded, self.kind_of, self.is_over
+        while True:
+            outcome = seeded(state)
             state = kind_of[type(outcome)].effect(state, outcome)
-        return state
+            if to_move(state) != CHANCE or is_over(state):
+                return state
 
     def refusal(self, state: S, action: Any) -> IllegalAction:
         """Why ``action`` is illegal now: the clause it breaks, in a bilingual message."""
@@ -395,6 +423,10 @@ class Game(Generic[S, R]):
             template = (N_("Chance decides now, not a player: {action!r}.") if not kind.chance
                         else N_("{action!r} is chance's to decide, not a player's."))
             return IllegalAction(self.sequence_clause(state), template, action=action)
+        if kind.stages is not None and self.stage is not None and \
+                self.stage(state) not in kind.stages:
+            return IllegalAction(self.sequence_clause(state), N_("{action!r} is not possible now."),
+                                 action=action)
         if kind.explain is not None:
             precise = kind.explain(state, action)
             if precise is not None:
@@ -412,22 +444,41 @@ class Game(Generic[S, R]):
         uniformly, then one of its legal actions; kinds with none are dropped.
         Otherwise uniformly among :meth:`legal_actions`.
         """
-        if self.to_move(state) == CHANCE and self.chance is not None:
-            return _draw_by_probability(self.chance_outcomes(state), rng)
+        return self._draw(state, rng)[0]
+
+    def step_random(self, state: S, rng: Random) -> tuple[Any, S]:
+        """A random legal action and the state after it: one step of a random playout.
+
+        The same draw as :meth:`random_action`. An action taken from a kind's own
+        ``options`` is legal by the rule itself and goes straight to its effect
+        (as python-chess's ``push`` of a generated move); one from a fast sampler
+        is checked like any other (:meth:`apply`).
+        """
+        action, listed = self._draw(state, rng)
+        if not listed:
+            return action, self.apply(state, action)
+        return action, self._settle(self.kind_of[type(action)].effect(state, action))
+
+    def _draw(self, state: S, rng: Random) -> tuple[Any, bool]:
+        """A random legal action, and whether it was taken from a kind's listed options."""
+        chance = self.to_move(state) == CHANCE
+        if chance and self.chance is not None:
+            return _draw_by_probability(self.chance_outcomes(state), rng), True
         policy = self.policy
         kinds = self.sampling(state) if self.sampling is not None else None
         if kinds is None:
-            legal = self.legal_actions(state)
+            legal = () if self.is_over(state) else self._listed(state, self.kinds_open(state, chance))
             if not legal:
                 raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
             choice = policy.choose(rng, legal)
-            return choice.sample(rng) if type(choice) is OpenChoice else choice
+            return (choice.sample(rng) if type(choice) is OpenChoice else choice), True
         kinds = list(kinds)
         while kinds:
             i = policy.index(rng, len(kinds))
-            action = kinds[i].sample(state, rng, policy.choose)
+            kind = kinds[i]
+            action = kind.sample(state, rng, policy.choose)
             if action is not None:
-                return action
+                return action, kind.sampler is None
             kinds[i] = kinds[-1]
             kinds.pop()
         raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))

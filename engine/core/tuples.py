@@ -24,3 +24,29 @@ def replaced(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 def added(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     """``values`` with ``amount`` added to the item at ``index``."""
     return values[:index] + (values[index] + amount,) + values[index + 1:]
+
+
+C = TypeVar("C", bound=type)
+
+
+def fast_replace(cls: C) -> C:
+    """Give a named-tuple state class a quicker ``_replace``.
+
+    The standard one builds a dict of every field on each call; a state with
+    many fields is copied on every action, so this one sets only the fields
+    that change. Same behaviour (an unknown field name is an error).
+    """
+    index = {name: i for i, name in enumerate(cls._fields)}
+    new = tuple.__new__
+
+    def _replace(self: tuple[object, ...], /, **changes: object) -> tuple[object, ...]:
+        values = list(self)
+        for name, value in changes.items():
+            try:
+                values[index[name]] = value
+            except KeyError:
+                raise ValueError(f"Got unexpected field name: {name!r}") from None
+        return new(cls, values)
+
+    setattr(cls, "_replace", _replace)   # noqa: B010 - the method is made, not named
+    return cls

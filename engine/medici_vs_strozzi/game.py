@@ -26,7 +26,7 @@ from regelwerk.engine.medici_vs_strozzi.invariants import violations
 from regelwerk.engine.medici_vs_strozzi.rules import GAME as ID
 from regelwerk.engine.medici_vs_strozzi.rules import VARIANTS, Rules, rules_from_spec
 from regelwerk.engine.medici_vs_strozzi.scoring import winners
-from regelwerk.engine.medici_vs_strozzi.state import State
+from regelwerk.engine.medici_vs_strozzi.state import Phase, State
 
 C = ID + ":"
 
@@ -43,6 +43,8 @@ def outcome(state: State) -> Outcome:
 
 
 _PLAYERS = load(ID)["players.count"]
+_DRAW, _TILE, _PRICE, _RESPOND, _LOAD = (frozenset({phase}) for phase in (
+    Phase.DRAW, Phase.TILE, Phase.PRICE, Phase.RESPOND, Phase.LOAD))
 
 GAME: Game[State, Rules] = Game(
     id=ID,
@@ -53,19 +55,21 @@ GAME: Game[State, Rules] = Game(
     setup=play.setup,
     kinds=(
         ActionKind(Draw, "draw", C + "turn.draw", play.draw_options, play.draw,
-                   explain=play.explain_draw),
+                   explain=play.explain_draw, stages=_DRAW),
         ActionKind(Stop, "stop", C + "turn.draw", play.stop_options, play.stop,
-                   explain=play.explain_stop),
+                   explain=play.explain_stop, stages=_DRAW),
         ActionKind(SetPrice, "price", C + "turn.price", play.price_options, play.set_price,
-                   explain=play.explain_price),
+                   explain=play.explain_price, stages=_PRICE),
         ActionKind(Buy, "buy", C + "turn.offer", play.buy_options, play.buy,
-                   explain=play.explain_buy),
-        ActionKind(Decline, "decline", C + "turn.offer", play.decline_options, play.decline),
+                   explain=play.explain_buy, stages=_RESPOND),
+        ActionKind(Decline, "decline", C + "turn.offer", play.decline_options, play.decline,
+                   stages=_RESPOND),
         ActionKind(Load, "load", C + "turn.load", play.load_options, play.load,
-                   explain=play.explain_load),
-        ActionKind(Discard, "discard", C + "turn.discard", play.discard_options, play.discard),
+                   explain=play.explain_load, stages=_LOAD),
+        ActionKind(Discard, "discard", C + "turn.discard", play.discard_options, play.discard,
+                   stages=_LOAD),
         ActionKind(TileDrawn, "tile", C + "setup.tiles", play.tile_options, play.tile_drawn,
-                   chance=True),
+                   chance=True, stages=_TILE),
     ),
     to_move=attrgetter("current_player"),
     is_over=attrgetter("is_terminal"),
@@ -74,4 +78,5 @@ GAME: Game[State, Rules] = Game(
     sequence_clause=play.sequence_clause,
     end_clause=C + "end.winner",
     chance=Chance(play.tile_probability, play.seeded_tile),
+    stage=attrgetter("phase"),
 )

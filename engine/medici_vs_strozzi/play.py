@@ -83,7 +83,7 @@ def tile_probability(state: State, outcome: TileDrawn) -> Fraction:
 
 def seeded_tile(state: State) -> TileDrawn:
     """A seeded game's bag is shuffled: chance takes its last tile."""
-    return TileDrawn(state.bag[-1])
+    return state.rules.tile_drawn[state.bag[-1]]
 
 
 # ---------------------------------------------------------------- the rules
@@ -166,7 +166,8 @@ def tile_options(state: State, like: TileDrawn | None) -> Iterator[TileDrawn]:
     """Chance draws any tile of the bag."""
     if state.phase == Phase.TILE:
         bag = state.bag if like is None or like.tile not in state.bag else (like.tile,)
-        yield from (TileDrawn(tile) for tile in bag)
+        outcomes = state.rules.tile_drawn
+        yield from (outcomes[tile] for tile in bag)
 
 
 @implements(C + "turn.draw", C + "turn.draw_limit")

@@ -16,6 +16,7 @@ from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.game import Variant, choose_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.medici_vs_strozzi.actions import TileDrawn
 
 GAME = "medici_vs_strozzi"
 MEDICI, STROZZI = 0, 1
@@ -91,6 +92,7 @@ class Rules:
     variants: Mapping[str, str]
     price_sample_max: int
     fns: RuleFns
+    tile_drawn: tuple[TileDrawn, ...]    # the chance outcome of each tile, built once
 
     @property
     def tile_count(self) -> int:
@@ -198,6 +200,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         variants=dict(chosen),
         price_sample_max=spec["simulation.price_sample_max"],
         fns=rule_functions(),
+        tile_drawn=tuple(TileDrawn(tile) for tile in range(len(tile_good))),
     )
 
 

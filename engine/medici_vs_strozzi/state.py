@@ -11,6 +11,7 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from regelwerk.engine.core.game import CHANCE
+from regelwerk.engine.core.tuples import fast_replace
 from regelwerk.engine.medici_vs_strozzi.rules import Rules
 from regelwerk.engine.medici_vs_strozzi.scoring import RoundScore
 
@@ -27,6 +28,7 @@ class Phase(IntEnum):
     TILE = 5      # chance draws the tile after a Draw
 
 
+@fast_replace
 class State(NamedTuple):
     rules: Rules
     seed: int | None                             # None: the caller decides chance
@@ -52,11 +54,14 @@ class State(NamedTuple):
     @property
     def current_player(self) -> int:
         """Who must act now (the responder in RESPOND, the buyer in LOAD, chance in TILE)."""
-        if self.phase == Phase.TILE:
+        phase = self.phase
+        if phase == Phase.DRAW:
+            return self.active
+        if phase == Phase.TILE:
             return CHANCE
-        if self.phase == Phase.RESPOND:
+        if phase == Phase.RESPOND:
             return 1 - self.active
-        if self.phase == Phase.LOAD:
+        if phase == Phase.LOAD:
             return self.buyer
         return self.active
 
@@ -65,8 +70,7 @@ class State(NamedTuple):
         return self.phase == Phase.OVER
 
     def free_space(self, player: int) -> tuple[int, ...]:
-        caps = self.rules.capacities
-        return tuple(caps[s] - len(h) for s, h in enumerate(self.holds[player]))
+        return tuple(map(int.__sub__, self.rules.capacities, map(len, self.holds[player])))
 
     def fortunes(self) -> tuple[int, int]:
         """Cash minus loans (what counts at the end, end.winner)."""

@@ -60,7 +60,8 @@ class ConsistencyReport(SphinxDirective):
             for inv in info["invariants"]:
                 statement = fill(spec, gettext_for(lang, inv["statement"]), lang)
                 if inv["ranges"]:
-                    statement += " " + _(RANGES).format(ranges=gettext_for(lang, inv["ranges"]))
+                    ranges = fill(spec, gettext_for(lang, inv["ranges"]), lang)
+                    statement += " " + _(RANGES).format(ranges=ranges)
                 rows.append([nodes.literal("", inv["id"]), _(STATUS_NAMES[inv["status"]]),
                              statement, f"{inv['seconds']:.2f}"])
             section += common.table([_(INVARIANT), _(STATUS), _(STATEMENT), _(SECONDS)], rows,

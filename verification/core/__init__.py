@@ -72,10 +72,12 @@ class Mutant:
     description: str               # English; translated through the catalog
     fns: Mapping[str, Callable[..., Any]]
     runtime: bool = False
+    name: str = ""                 # tells apart two mutants of the same rule functions
 
     @property
     def id(self) -> str:
-        return f"{self.breaks}/{'+'.join(sorted(self.fns))}"
+        """``INVARIANT/RULE`` (the replaced functions, or the mutant's name)."""
+        return f"{self.breaks}/{self.name or '+'.join(sorted(self.fns))}"
 
 
 def mutate(rules: Any, fns: Mapping[str, Callable[..., Any]]) -> Any:
