@@ -1,0 +1,141 @@
+"""Runtime invariants of Lorenzo il Magnifico, checked after every action by the tests and
+``regelwerk simulate``: the runtime twins of the z3 invariants of
+:mod:`regelwerk.verification.lorenzo` (same ids) and checks without a z3 model
+(:data:`RUNTIME_ONLY`). The proof-only ones say why in
+:data:`regelwerk.verification.lorenzo.PROOF_ONLY`."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from regelwerk.engine.lorenzo.effects import waived
+from regelwerk.engine.lorenzo.rules import (
+    CHARACTER,
+    HARVEST_LARGE,
+    HARVEST_SMALL,
+    MARKET,
+    MEMBERS,
+    NEUTRAL,
+    PRODUCTION_LARGE,
+    PRODUCTION_SMALL,
+    TERRITORY,
+    VENTURE,
+)
+from regelwerk.engine.lorenzo.state import Stage, State
+
+
+def awards(state: State, p: int) -> dict[str, int]:
+    """What the final scoring awards player ``p`` for his cards and the military ranking,
+    by category (the rule functions of ``rules.fns``)."""
+    rules = state.rules
+    fns = rules.fns
+    cards = state.players[p].cards
+    found = {
+        "territories": fns.table_points(rules.score_territories, len(cards[TERRITORY])),
+        "characters": fns.table_points(rules.score_characters, len(cards[CHARACTER])),
+        "ventures": fns.venture_points([e.value for card in cards[VENTURE]
+                                        for e in rules.cards[card].permanent
+                                        if e.kind == "end_vp"]),
+        "military": fns.military_award(tuple(x.military for x in state.players), p,
+                                       rules.score_military),
+    }
+    found["final"] = sum(found.values())
+    return found
+
+
+def scoring_out_of_bounds(state: State) -> set[str]:
+    """The scoring bounds (``bounds.*`` in spec, per player count) a finished game breaks."""
+    rules = state.rules
+    index = rules.players - rules.spec["players.min"]
+    broken = set()
+    for p in range(rules.players):
+        for category, value in awards(state, p).items():
+            low = rules.spec[f"bounds.{category}_min"][index]
+            high = rules.spec[f"bounds.{category}_max"][index]
+            if not low <= value <= high:
+                broken.add(f"lorenzo.scoring.{category}")
+    return broken
+
+#: Checked at run time only (no z3 model): id -> what it states (English).
+RUNTIME_ONLY = {
+    "lorenzo.one_colour_per_work_area": "The harvest area and the production area each hold "
+                                        "at most one coloured member of a family.",
+    "lorenzo.single_spaces": "A small harvest or production space and a market space hold one "
+                             "member, unless its owner may use taken spaces.",
+    "lorenzo.card_limit": "Nobody holds more than cards.max_per_type cards of one type "
+                          "(so territories never exceed the slots).",
+    "lorenzo.members_once": "Each family member stands on at most one space, exactly when it "
+                            "is marked as used.",
+    "lorenzo.cards_once": "Each development card lies in at most one place.",
+    "lorenzo.excommunications": "A player suffers at most one excommunication per period.",
+}
+
+SCORING = ("territories", "characters", "ventures", "military", "final")
+
+#: Every id :func:`violations` reports: the runtime twins of the z3 invariants (same ids)
+#: and the above.
+CHECKED = ("lorenzo.tower_space_single", "lorenzo.one_colour_per_tower",
+           "lorenzo.resources_nonnegative", "lorenzo.faith_on_track",
+           "lorenzo.vatican_threshold", *(f"lorenzo.scoring.{c}" for c in SCORING),
+           *RUNTIME_ONLY)
+
+
+def violations(state: State) -> list[str]:
+    """The ids of the invariants ``state`` breaks (empty when all hold)."""
+    rules = state.rules
+    broken: set[str] = set()
+    floors = rules.floors
+    for player in state.players:
+        if min(player[:7]) < 0:
+            broken.add("lorenzo.resources_nonnegative")
+        if player.faith > rules.faith_max:
+            broken.add("lorenzo.faith_on_track")
+        if max(len(cards) for cards in player.cards) > rules.max_per_type:
+            broken.add("lorenzo.card_limit")
+        if len(player.excommunicated) > rules.periods or \
+                len({rules.excommunications[e].period for e in player.excommunicated}) != \
+                len(player.excommunicated):
+            broken.add("lorenzo.excommunications")
+    placed = Counter(code for members in state.spaces for code in members)
+    for code, count in placed.items():
+        p, member = divmod(code, MEMBERS)
+        if count > 1 or not state.players[p].used[member]:
+            broken.add("lorenzo.members_once")
+    if state.stage.name not in ("ROLL", "OVER", "TILE", "DRAFT"):
+        for p, player in enumerate(state.players):
+            for member, used in enumerate(player.used):
+                if used and placed[p * MEMBERS + member] != 1:
+                    broken.add("lorenzo.members_once")
+    groups = [tuple(range(t * floors, (t + 1) * floors)) for t in range(rules.towers)]
+    for t, group in enumerate(groups):
+        for space in group:
+            if len(state.spaces[space]) > 1:
+                broken.add("lorenzo.tower_space_single")
+        coloured = [code // MEMBERS for s in group for code in state.spaces[s]
+                    if code % MEMBERS != NEUTRAL]
+        if len(coloured) != len(set(coloured)):
+            broken.add("lorenzo.one_colour_per_tower")
+        del t
+    for area in ((HARVEST_SMALL, HARVEST_LARGE), (PRODUCTION_SMALL, PRODUCTION_LARGE)):
+        coloured = [code // MEMBERS for s in area for code in state.spaces[s]
+                    if code % MEMBERS != NEUTRAL]
+        if len(coloured) != len(set(coloured)):
+            broken.add("lorenzo.one_colour_per_work_area")
+    for space in (HARVEST_SMALL, PRODUCTION_SMALL, *range(MARKET, MARKET + len(rules.market))):
+        members = state.spaces[space]
+        if len(members) > 1 and not all(waived(state.players[c // MEMBERS], "occupied_space")
+                                        for c in members[1:]):
+            broken.add("lorenzo.single_spaces")
+    if state.pending and state.pending[0].need == Stage.CHURCH:
+        threshold = rules.thresholds[state.period - 1]
+        if any(state.players[d.player].faith < threshold for d in state.pending
+               if d.need == Stage.CHURCH):
+            broken.add("lorenzo.vatican_threshold")
+    if state.stage == Stage.OVER:
+        broken.update(scoring_out_of_bounds(state))
+    cards = Counter(c for c in state.towers if c >= 0)
+    cards.update(c for deck in state.decks for c in deck)
+    cards.update(c for player in state.players for row in player.cards for c in row)
+    if cards and max(cards.values()) > 1:
+        broken.add("lorenzo.cards_once")
+    return sorted(broken)

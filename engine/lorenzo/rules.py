@@ -1,0 +1,413 @@
+"""The fixed facts one game of Lorenzo il Magnifico is played with, read from spec.
+
+:class:`Rules` is built once per spec, player count and variant choice and is
+shared, never copied, by every state of a game. No number is typed in here:
+the numbers come from ``spec/lorenzo/numbers.toml`` and ``board.toml`` (through
+:class:`~regelwerk.engine.core.spec.Spec`, so a printed board can replace
+them), the cards, leaders, excommunication tiles and bonus tiles from their
+data files, written in the effect vocabulary of ``spec/lorenzo/EFFECTS.md``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from regelwerk.engine.core.game import Variant, choose_variants
+from regelwerk.engine.core.spec import Spec
+
+GAME = "lorenzo"
+C = GAME + ":"
+
+# Indices of the resources and points in every resource vector (the vocabulary's order,
+# checked against cards.toml when the rules are built).
+RESOURCES = ("coin", "wood", "stone", "servant", "military", "faith", "vp")
+COIN, WOOD, STONE, SERVANT, MILITARY, FAITH, VP = range(len(RESOURCES))
+ZERO = (0,) * len(RESOURCES)
+
+# Card types in the vocabulary's order (the towers and the rows of a personal board).
+TYPES = ("territory", "building", "character", "venture")
+TERRITORY, BUILDING, CHARACTER, VENTURE = range(len(TYPES))
+
+# Family members: the three coloured ones in the order of ``dice.colours``, then the neutral one.
+NEUTRAL = 3
+MEMBERS = 4
+
+# Action spaces: 16 tower floors (tower * floors + floor), then these.
+HARVEST_SMALL, HARVEST_LARGE, PRODUCTION_SMALL, PRODUCTION_LARGE = 16, 17, 18, 19
+MARKET = 20           # market spaces 20..23
+COUNCIL = 24
+SPACES = 25
+HARVEST, PRODUCTION = 0, 1    # the two work areas
+
+
+def _interp(name: str) -> str:
+    return f"{C}interp.{name}"
+
+
+#: Rule variants: the interpretations that name a variant, the register's decision first.
+VARIANTS = (
+    Variant("game_mode", ("advanced", "basic"), _interp("game_mode")),
+    Variant("empty_floor", ("refused", "bonus_only"), _interp("empty_floor")),
+    Variant("servant_spending", ("up_to_use", "unlimited"), _interp("servants_needed")),
+    Variant("wood_or_stone_malus", ("one_unit", "each_resource"), _interp("wood_or_stone_malus")),
+    Variant("leader_action_malus", ("malus_applies", "malus_exempt"),
+            _interp("leader_action_malus")),
+)
+
+
+def vector(table: Mapping[str, int] | None) -> tuple[int, ...]:
+    """A resource table (``{wood = 1, stone = 1}``) as a vector indexed like :data:`RESOURCES`."""
+    values = [0] * len(RESOURCES)
+    for name, amount in (table or {}).items():
+        values[RESOURCES.index(name)] += amount
+    return tuple(values)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One effect of the vocabulary (EFFECTS.md), its parameters made ready for the engine."""
+
+    kind: str
+    gain: tuple[int, ...] = ZERO
+    count: int = 0
+    card_type: int = -1
+    per: tuple[int, int] = (0, 0)             # (resource, amount) of gain_per_resource
+    options: tuple[tuple[tuple[int, ...], tuple[Effect, ...]], ...] = ()   # exchange
+    value: int = 0
+    card_types: frozenset[int] = frozenset()
+    choices: tuple[tuple[int, ...], ...] = ()  # discount / take_card discount choices
+    card_bonuses: bool = True
+    action: str = ""
+    floors: tuple[int, ...] = ()              # 0-based floors
+    members: str = ""
+    set: int | None = None
+    add: int | None = None
+    resources: tuple[int, ...] = ()
+    factor: int = 1
+    source: str = "any"
+    combined: bool = False
+    rule: str = ""
+    area: str = ""
+    servants: int = 0
+    category: int = -1
+    counted: str = ""
+    every: int = 1
+    before_scoring: bool = False
+    when: str = ""
+
+
+def compile_effect(raw: Mapping[str, Any]) -> Effect:
+    """An effect table of the data files as an :class:`Effect`."""
+    kind = raw["kind"]
+    fields: dict[str, Any] = {"kind": kind}
+    if "gain" in raw:
+        fields["gain"] = vector(raw["gain"])
+    if "count" in raw:
+        fields["count"] = raw["count"]
+    if "card_type" in raw:
+        fields["card_type"] = TYPES.index(raw["card_type"])
+    if "per" in raw:
+        (name, amount), = raw["per"].items()
+        fields["per"] = (RESOURCES.index(name), amount)
+    if "options" in raw:
+        fields["options"] = tuple((vector(o["pay"]), tuple(compile_effect(e) for e in o["get"]))
+                                  for o in raw["options"])
+    if "value" in raw:
+        fields["value"] = raw["value"]
+    if "vp" in raw:                       # end_vp: the points it adds
+        fields["value"] = raw["vp"]
+    if "card_types" in raw:
+        fields["card_types"] = frozenset(TYPES.index(t) for t in raw["card_types"])
+    for key in ("choices", "discount_choices"):
+        if key in raw:
+            fields["choices"] = tuple(vector(c) for c in raw[key])
+    if "card_bonuses" in raw:
+        fields["card_bonuses"] = raw["card_bonuses"]
+    if "action" in raw:
+        fields["action"] = raw["action"]
+    if "floors" in raw:
+        fields["floors"] = tuple(f - 1 for f in raw["floors"])
+    for key in ("members", "set", "add", "factor", "combined", "rule", "area", "servants",
+                "counted", "every", "before_scoring", "when"):
+        if key in raw:
+            fields[key] = raw[key]
+    if "from" in raw:
+        fields["source"] = raw["from"]
+    if "resources" in raw:
+        fields["resources"] = tuple(RESOURCES.index(r) for r in raw["resources"])
+    if "category" in raw:
+        fields["category"] = {"territories": TERRITORY, "buildings": BUILDING,
+                              "characters": CHARACTER, "ventures": VENTURE}[raw["category"]]
+    return Effect(**fields)
+
+
+def compile_effects(items: list[Mapping[str, Any]]) -> tuple[Effect, ...]:
+    return tuple(compile_effect(e) for e in items)
+
+
+@dataclass(frozen=True)
+class Cost:
+    """One cost alternative of a card: ``pay`` is spent, ``require`` must be held."""
+
+    pay: tuple[int, ...]
+    require: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    type: int
+    period: int
+    costs: tuple[Cost, ...]          # never empty: a free card has one empty alternative
+    immediate: tuple[Effect, ...]
+    activation: int                  # harvest / production value (0 for the others)
+    permanent: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class Leader:
+    id: str
+    name: str
+    have: tuple[int, ...]             # resources and points to hold
+    cards: tuple[int, ...]            # cards per type to hold
+    one_type: int                     # cards of any one type to hold (0: none)
+    once_per_round: bool
+    ability: tuple[Effect, ...]
+    special: str
+
+
+@dataclass(frozen=True)
+class Excommunication:
+    id: str
+    period: int
+    effects: tuple[Effect, ...]
+    special: str
+
+
+@dataclass(frozen=True)
+class BonusTile:
+    id: str
+    advanced: bool
+    activation: int
+    harvest: tuple[Effect, ...]
+    production: tuple[Effect, ...]
+
+
+@dataclass(frozen=True)
+class RuleFns:
+    """The rule functions the engine plays by and the z3 proofs are about
+    (:mod:`regelwerk.verification.lorenzo`). Each takes an ``ops``
+    (:mod:`regelwerk.engine.core.arith`), so one function serves ints and z3 terms; one
+    object, so a mutant (:func:`regelwerk.verification.core.mutate`) reaches both."""
+
+    space_open: Callable[..., Any]          # places: a tower space may take a member
+    colour_open: Callable[..., Any]         # places: the one-colour limit of an action group
+    territory_allowed: Callable[..., Any]   # places: the military points of a territory slot
+    payable: Callable[..., Any]             # effects: a stock covers a payment
+    lessened: Callable[..., Any]            # effects: one source's amount under a penalty
+    on_track: Callable[..., Any]            # effects: faith kept on the track
+    choice_offered: Callable[..., Any]      # church: support or excommunication is chosen
+    table_points: Callable[..., Any]        # scoring: territories and characters by count
+    venture_points: Callable[..., Any]      # scoring: the ventures' points
+    military_award: Callable[..., Any]      # scoring: the military ranking
+    resource_points: Callable[..., Any]     # scoring: resources left
+
+
+def rule_functions() -> RuleFns:
+    """The rule functions as the rules state them."""
+    from regelwerk.engine.lorenzo import church, effects, places, scoring
+
+    return RuleFns(places.space_open, places.colour_open, places.territory_allowed,
+                   effects.payable, effects.lessened, effects.on_track, church.choice_offered,
+                   scoring.table_points, scoring.venture_points, scoring.military_award,
+                   scoring.resource_points)
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Spec values in the shape the engine uses (tuples indexed by small ints)."""
+
+    spec: Spec
+    players: int
+    names: tuple[str, ...]
+    variants: Mapping[str, str]
+    advanced: bool
+    periods: int
+    rounds_per_period: int
+    rounds: int
+    vatican_rounds: frozenset[int]
+    thresholds: tuple[int, ...]             # per period
+    faith_reset: int
+    faith_vp: tuple[int, ...]
+    faith_max: int
+    dice_faces: tuple[int, ...]
+    dice_colours: tuple[str, ...]
+    neutral_value: int
+    servant_rate: int
+    floors: int
+    towers: int
+    floor_values: tuple[int, ...]
+    floor_bonus: tuple[tuple[tuple[int, ...], ...], ...]   # tower -> floor -> resources
+    occupied_fee: int
+    cards_per_round: int
+    max_per_type: int
+    start: tuple[tuple[int, ...], ...]      # by seat in the first turn order: resources
+    work_min: int
+    large_penalty: int
+    large_min_players: int
+    market: tuple[tuple[int, ...], ...]     # resources of market spaces (privileges apart)
+    market_privileges: tuple[int, ...]      # privileges of each market space
+    market_min_players: tuple[int, ...]
+    market_min: int
+    council_min: int
+    council_coins: int
+    council_privileges: int
+    privileges: tuple[tuple[int, ...], ...]
+    territory_military: tuple[int, ...]
+    score_territories: tuple[int, ...]
+    score_characters: tuple[int, ...]
+    score_military: tuple[int, ...]
+    resources_per_vp: int
+    scored_resources: tuple[int, ...]
+    hand: int
+    discard_privileges: int
+    cards: tuple[Card, ...]
+    decks: tuple[tuple[tuple[int, ...], ...], ...]   # type -> period -> card indices
+    leaders: tuple[Leader, ...]
+    excommunications: tuple[Excommunication, ...]
+    excommunications_by_period: tuple[tuple[int, ...], ...]
+    tiles: tuple[BonusTile, ...]
+    simple_tile: int
+    advanced_tiles: tuple[int, ...]
+    fns: RuleFns
+
+    @property
+    def spaces(self) -> int:
+        return SPACES
+
+
+@cache
+def data_file(name: str) -> dict[str, Any]:
+    """One of the data files beside the numbers (cards.toml, leaders.toml, ...)."""
+    path = resources.files("regelwerk.spec") / GAME / name
+    return tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def _card(raw: Mapping[str, Any]) -> Card:
+    costs = tuple(Cost(vector(c.get("pay")), vector(c.get("require")))
+                  for c in raw["cost"]) or (Cost(ZERO, ZERO),)
+    activation = raw.get("activation", {}).get("value", 0)
+    return Card(raw["id"], raw["name_en"], TYPES.index(raw["type"]), raw["period"], costs,
+                compile_effects(raw["immediate"]), activation, compile_effects(raw["permanent"]))
+
+
+def _leader(raw: Mapping[str, Any]) -> Leader:
+    need = raw["requirement"]
+    cards = [0] * len(TYPES)
+    for name, count in need.get("cards", {}).items():
+        cards[TYPES.index(name)] = count
+    return Leader(raw["id"], raw["name_en"], vector(need.get("have")), tuple(cards),
+                  need.get("cards_of_one_type", 0), raw["timing"] == "once_per_round",
+                  compile_effects(raw["ability"]), raw.get("special", ""))
+
+
+def meta() -> dict[str, Any]:
+    """spec/lorenzo/meta.toml's [meta] (kept out of numbers.toml until the game is listed)."""
+    found: dict[str, Any] = data_file("meta.toml")["meta"]
+    return found
+
+
+def rules_from_spec(spec: Spec, players: int | None = None,
+                    variants: Mapping[str, str] | None = None) -> Rules:
+    """Build :class:`Rules` for ``players`` players from a spec (a printed board loaded or not)."""
+    chosen = choose_variants(GAME, VARIANTS, variants)
+    count = spec["players.default"] if players is None else players
+    vocabulary = data_file("cards.toml")["vocabulary"]
+    if tuple(vocabulary["resources"]) != RESOURCES or tuple(vocabulary["card_types"]) != TYPES:
+        raise ValueError("spec/lorenzo/cards.toml: the vocabulary's order changed")
+    if tuple(spec["cards.types"]) != TYPES:
+        raise ValueError("spec/lorenzo/numbers.toml: cards.types changed")
+    cards = tuple(_card(raw) for raw in data_file("cards.toml")["card"])
+    periods = spec["periods.count"]
+    decks = tuple(tuple(tuple(i for i, c in enumerate(cards) if c.type == t and c.period == p)
+                        for p in range(1, periods + 1)) for t in range(len(TYPES)))
+    excommunications = tuple(
+        Excommunication(raw["id"], raw["period"], compile_effects(raw["effects"]),
+                        raw.get("special", ""))
+        for raw in data_file("excommunications.toml")["excommunication"])
+    tiles = tuple(BonusTile(raw["id"], raw["side"] == "advanced", raw["activation"],
+                            compile_effects(raw["harvest"]), compile_effects(raw["production"]))
+                  for raw in data_file("bonus_tiles.toml")["tile"])
+    market_raw = [spec[f"market.space{i}"] for i in range(1, spec["market.spaces"] + 1)]
+    floors = spec["towers.floors"]
+    bonus_floors = spec["towers.bonus.floors"]
+    floor_bonus = tuple(
+        tuple(vector(spec[f"towers.bonus.{name}.floor{f + 1}"]) if f + 1 in bonus_floors else ZERO
+              for f in range(floors)) for name in TYPES)
+    start = tuple((coins, spec["start.wood"], spec["start.stone"], spec["start.servants"],
+                   spec["start.points"], spec["start.points"], spec["start.points"])
+                  for coins in spec["start.coins"])
+    privileges = tuple(vector(p) for p in spec["privilege.options"])
+    return Rules(
+        spec=spec,
+        players=count,
+        names=tuple(meta()["players"][:count]),
+        variants=dict(chosen),
+        advanced=chosen["game_mode"] == "advanced",
+        periods=periods,
+        rounds_per_period=spec["periods.rounds"],
+        rounds=spec["rounds.count"],
+        vatican_rounds=frozenset(spec["vatican.rounds"]),
+        thresholds=tuple(spec["vatican.thresholds"]),
+        faith_reset=spec["vatican.reset_to"],
+        faith_vp=tuple(spec["faith.track_vp"]),
+        faith_max=spec["faith.max"],
+        dice_faces=tuple(spec["dice.faces"]),
+        dice_colours=tuple(spec["dice.colours"]),
+        neutral_value=spec["family.neutral_value"],
+        servant_rate=spec["servants.per_point"],
+        floors=floors,
+        towers=spec["towers.count"],
+        floor_values=tuple(spec["towers.floor_values"]),
+        floor_bonus=floor_bonus,
+        occupied_fee=spec["towers.occupied_fee"],
+        cards_per_round=spec["towers.cards_per_round"],
+        max_per_type=spec["cards.max_per_type"],
+        start=start,
+        work_min=spec["harvest_production.min_value"],
+        large_penalty=spec["harvest_production.large_penalty"],
+        large_min_players=spec["harvest_production.large_min_players"],
+        market=tuple(vector(m) if isinstance(m, dict) else ZERO for m in market_raw),
+        market_privileges=tuple(0 if isinstance(m, dict) else m for m in market_raw),
+        market_min_players=tuple(spec["market.min_players"]),
+        market_min=spec["market.min_value"],
+        council_min=spec["council.min_value"],
+        council_coins=spec["council.coins"],
+        council_privileges=spec["council.privileges"],
+        privileges=privileges,
+        territory_military=tuple(spec["territory_slots.military"]),
+        score_territories=tuple(spec["scoring.territories"]),
+        score_characters=tuple(spec["scoring.characters"]),
+        score_military=tuple(spec["scoring.military"]),
+        resources_per_vp=spec["scoring.resources_per_vp"],
+        scored_resources=tuple(RESOURCES.index(r) for r in spec["scoring.resources"]),
+        hand=spec["leaders.hand"],
+        discard_privileges=spec["leaders.discard_privileges"],
+        cards=cards,
+        decks=decks,
+        leaders=tuple(_leader(raw) for raw in data_file("leaders.toml")["leader"]),
+        excommunications=excommunications,
+        excommunications_by_period=tuple(
+            tuple(i for i, e in enumerate(excommunications) if e.period == p)
+            for p in range(1, periods + 1)),
+        tiles=tiles,
+        simple_tile=next(i for i, t in enumerate(tiles) if not t.advanced),
+        advanced_tiles=tuple(i for i, t in enumerate(tiles) if t.advanced),
+        fns=rule_functions(),
+    )

@@ -1,0 +1,110 @@
+"""The final scoring and the winner."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from regelwerk.engine.core.arith import INT, Ops
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.lorenzo.effects import mods
+from regelwerk.engine.lorenzo.rules import (
+    BUILDING,
+    CHARACTER,
+    TERRITORY,
+    VENTURE,
+    VP,
+    C,
+)
+from regelwerk.engine.lorenzo.state import Player, State
+
+
+def excluded(player: Player, category: int) -> bool:
+    return any(e.category == category for e in mods(player, "no_end_score"))
+
+
+# ------------------------------------------------------------------ rule functions (ops)
+
+@implements(C + "scoring.territories", C + "scoring.characters")
+def table_points(table: Sequence[int], count: Any, ops: Ops = INT) -> Any:
+    """The points of a scoring table for ``count`` cards."""
+    if ops is INT:
+        return table[count]
+    return ops.sum(ops.if_(count == k, v, 0) for k, v in enumerate(table))
+
+
+@implements(C + "scoring.ventures", C + "effect.end_vp")
+def venture_points(points: Sequence[Any], ops: Ops = INT) -> Any:
+    """The ventures' printed points, added up."""
+    return ops.sum(points)
+
+
+@implements(C + "scoring.military")
+def military_award(values: Sequence[Any], p: int, prizes: Sequence[int], ops: Ops = INT) -> Any:
+    """First place (all tied for it) the first prize; second place the second prize, but only
+    if nobody shared the first: exactly when one player alone has more."""
+    above = ops.sum(ops.if_(v > values[p], 1, 0) for v in values)
+    return ops.if_(above == 0, prizes[0], ops.if_(above == 1, prizes[1], 0))
+
+
+@implements(C + "scoring.resources")
+def resource_points(total: Any, per: int, ops: Ops = INT) -> Any:
+    """One victory point per ``per`` resources left."""
+    return total / per if ops is not INT else total // per
+
+
+def military_points(values: tuple[int, ...], prizes: tuple[int, ...]) -> tuple[int, ...]:
+    """Every player's military award."""
+    return tuple(military_award(values, p, prizes) for p in range(len(values)))
+
+
+@implements(C + "effect.end_vp_loss")
+def vp_loss(state: State, player: Player, before: bool, vp: int) -> int:
+    lost = 0
+    for effect in mods(player, "end_vp_loss"):
+        if effect.before_scoring != before:
+            continue
+        if effect.counted == "supply":
+            counted = sum(vp if r == VP else player[r] for r in effect.resources)
+        else:
+            counted = sum(state.rules.cards[card].costs[0].pay[r]
+                          for card in player.cards[BUILDING] for r in effect.resources)
+        lost += counted // effect.every
+    return lost
+
+
+@implements(C + "scoring.excommunication", C + "scoring.territories", C + "scoring.characters",
+            C + "scoring.ventures", C + "scoring.resources", C + "scoring.faith",
+            C + "effect.end_vp", C + "effect.no_end_score")
+def final_scores(state: State) -> tuple[int, ...]:
+    """Victory points after the final scoring, by seat."""
+    rules = state.rules
+    fns = rules.fns
+    values = tuple(p.military for p in state.players)
+    scores = []
+    for p, player in enumerate(state.players):
+        vp = player.vp
+        vp -= vp_loss(state, player, True, vp)
+        cards = player.cards
+        if not excluded(player, TERRITORY):
+            vp += fns.table_points(rules.score_territories, len(cards[TERRITORY]))
+        if not excluded(player, CHARACTER):
+            vp += fns.table_points(rules.score_characters, len(cards[CHARACTER]))
+        if not excluded(player, VENTURE):
+            vp += fns.venture_points([e.value for card in cards[VENTURE]
+                                      for e in rules.cards[card].permanent
+                                      if e.kind == "end_vp"])
+        vp += fns.military_award(values, p, rules.score_military)
+        vp += fns.resource_points(sum(player[r] for r in rules.scored_resources),
+                                  rules.resources_per_vp)
+        vp -= vp_loss(state, player, False, vp)
+        scores.append(vp)
+    return tuple(scores)
+
+
+@implements(C + "scoring.winner")
+def winner(state: State, scores: tuple[int, ...]) -> tuple[int, bool]:
+    """The seat of the winner, and whether the turn order had to decide between equal scores."""
+    best = max(scores)
+    tied = [p for p in state.order if scores[p] == best]
+    return tied[0], len(tied) > 1

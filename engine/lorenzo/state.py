@@ -1,0 +1,133 @@
+"""The state of a game of Lorenzo il Magnifico: immutable, cheaply copied tuples.
+
+A :class:`State` never changes; every rule returns a new one with ``_replace``
+(the nested tuples and the shared :class:`~.rules.Rules` are reused). Decisions
+that an action leaves open (which council privilege, which exchange, the card
+a character lets its owner take, ...) wait in :attr:`State.pending`, a queue
+answered front first by their own action kinds.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import NamedTuple
+
+from regelwerk.engine.core.game import CHANCE
+from regelwerk.engine.core.tuples import fast_replace
+from regelwerk.engine.lorenzo.rules import Effect, Rules
+
+
+class Stage(IntEnum):
+    """Where play stands: a phase of the game, or the decision at the head of the queue."""
+
+    # phases (no decision pending)
+    TILE = 0          # advanced game: choosing bonus tiles against the turn order
+    DRAFT = 1         # advanced game: the leader draft
+    ROLL = 2          # chance rolls the dice
+    PLACE = 3         # the player in turn places a member (or takes leader actions)
+    AFTER = 4         # he has placed: leader actions or the end of his turn
+    VATICAN = 5       # the Vatican report (its decisions are pending)
+    OVER = 6
+    # pending decisions
+    PRIVILEGE = 10    # arg: privileges still to take; mask: choices already taken
+    TAKE = 11         # a card effect's card: arg value, mask card types, card: the source card
+    WORK = 12         # a card effect's harvest / production: arg value, mask area, flag bonuses
+    EXCHANGE = 13     # card: the building whose exchange may be used
+    MALUS = 14        # which of wood or stone one source gives less; flag: from income
+    COPY = 15         # Lorenzo de' Medici: which played leader to copy
+    CHURCH = 16       # support the Church or not
+
+
+PHASES = frozenset({Stage.TILE, Stage.DRAFT, Stage.ROLL, Stage.PLACE, Stage.AFTER,
+                    Stage.VATICAN, Stage.OVER})
+
+
+class Pending(NamedTuple):
+    """A decision the rules ask of one player before play goes on."""
+
+    need: Stage
+    player: int
+    arg: int = 0
+    mask: int = 0
+    card: int = -1
+    flag: bool = False
+    work: bool = False       # part of a harvest or production whose income is held back
+
+
+@fast_replace
+class Player(NamedTuple):
+    coin: int
+    wood: int
+    stone: int
+    servant: int
+    military: int
+    faith: int
+    vp: int
+    cards: tuple[tuple[int, ...], ...]   # per card type, card indices in the order taken
+    used: tuple[bool, ...]               # family members placed (white, black, orange, neutral)
+    tile: int                            # personal bonus tile (-1: not chosen yet)
+    hand: tuple[int, ...]                # leader cards in hand
+    leaders: tuple[int, ...]             # leaders played
+    flipped: tuple[int, ...]             # once-per-round leaders used this round
+    copied: int                          # the leader Lorenzo de' Medici copies (-1: none)
+    boost: int                           # member whose value a leader sets this round (-1)
+    excommunicated: tuple[int, ...]      # excommunication tiles he suffers
+    mods: tuple[Effect, ...]             # lasting effects in force for him
+    passed: bool                         # has no placement left this round
+    skipped: bool                        # his lost first turn of this round is behind him
+
+    @property
+    def resources(self) -> tuple[int, ...]:
+        return self[:7]
+
+    def members_left(self) -> int:
+        return self.used.count(False)
+
+
+@fast_replace
+class State(NamedTuple):
+    rules: Rules
+    seed: int | None                     # None: the caller decides chance
+    round: int                           # 1-based
+    stage: Stage                         # the phase (decisions: see pending)
+    order: tuple[int, ...]               # turn order, players by seat index
+    turn: int                            # index into order of the player in turn
+    dice: tuple[int, ...]                # white, black, orange (dice.colours); () before the roll
+    players: tuple[Player, ...]
+    towers: tuple[int, ...]              # tower * floors + floor -> card index or -1
+    spaces: tuple[tuple[int, ...], ...]  # action space -> members there (player * 4 + member)
+    decks: tuple[tuple[int, ...], ...]   # per type, the cards still to come, top first
+    excommunication: tuple[int, ...]     # the tile of each period
+    pending: tuple[Pending, ...]
+    income: tuple[int, ...]              # held back during a harvest / production
+    earner: int                          # whose income is held back (-1: nobody's)
+    hands: tuple[tuple[int, ...], ...]   # leader draft: the hand each player picks from
+    tiles_left: tuple[int, ...]          # advanced bonus tiles not yet chosen
+
+    def __repr__(self) -> str:
+        head = f"<lorenzo round {self.round} {self.stage.name}"
+        if self.pending:
+            head += f" pending={self.pending[0].need.name}x{len(self.pending)}"
+        vp = ",".join(str(p.vp) for p in self.players)
+        return f"{head} order={self.order} turn={self.turn} dice={self.dice} vp={vp}>"
+
+    @property
+    def period(self) -> int:
+        return (self.round - 1) // self.rules.rounds_per_period + 1
+
+    @property
+    def current_player(self) -> int:
+        if self.pending:
+            return self.pending[0].player
+        if self.stage == Stage.ROLL:
+            return CHANCE
+        return self.order[self.turn]
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.stage == Stage.OVER
+
+    @property
+    def step(self) -> Stage:
+        """The stage of play the action kinds refer to: the pending decision, else the phase."""
+        return self.pending[0].need if self.pending else self.stage
