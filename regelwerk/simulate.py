@@ -71,7 +71,10 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
             rules: Any = None) -> tuple[Any, int, Violation | None]:
     """Play one random game; returns (final state, actions, first violation or None).
 
-    ``rules``: play by these rules (a mutant's) instead of the ones ``options`` give.
+    ``check``: the runtime invariants after every step, and every action of a
+    fast sampler through the rule (``False``: the unchecked playouts of a
+    benchmark). ``rules``: play by these rules (a mutant's) instead of the ones
+    ``options`` give.
     """
     game = declared(game)
     rng = Random(f"{seed}/{index}/policy")
@@ -82,7 +85,7 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
     while not is_over(state):
         if steps >= max_steps:
             raise RuntimeError(f"game {index} did not end within {max_steps} actions")
-        action, state = step(state, rng)
+        action, state = step(state, rng, check)
         steps += 1
         if check:
             actions.append(action)

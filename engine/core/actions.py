@@ -84,19 +84,23 @@ class ActionCodec:
         self.names = dict(names)
         self.kinds = {name: kind for kind, name in names.items()}
         self.fields = {kind: field_types(kind) for kind in names}
+        #: fields a record may leave out (they have a default), by kind
+        self.defaults = {kind: {f.name: f.default for f in dataclasses.fields(kind)
+                                if f.default is not dataclasses.MISSING} for kind in names}
 
     def to_json(self, action: Any) -> dict[str, Any]:
         return {"type": self.names[type(action)], **dataclasses.asdict(action)}
 
     def from_json(self, data: Any) -> Any:
-        """Parse one action of a game record; a bad entry raises :class:`RecordError`."""
+        """Parse one action of a game record (a field with a default may be left out);
+        a bad entry raises :class:`RecordError`."""
         name = data.get("type") if isinstance(data, dict) else None
         kind = self.kinds.get(name) if isinstance(name, str) else None
         if kind is None:
             raise RecordError(N_("not an action of {game}: {action} (type must be one of "
                                  "{types})"), game=self.game, action=data,
                               types=", ".join(self.kinds))
-        given = {k: v for k, v in data.items() if k != "type"}
+        given = {**self.defaults[kind], **{k: v for k, v in data.items() if k != "type"}}
         fields = self.fields[kind]
         if set(given) != {name for name, _ in fields} or any(
                 type(given[name]) is not field_type for name, field_type in fields):
@@ -104,13 +108,3 @@ class ActionCodec:
                               fields=", ".join(f"{name} ({t.__name__})" for name, t in fields))
         return kind(**given)
 
-
-def is_legal(apply: Callable[[Any, Any], Any], state: Any, action: Any) -> bool:
-    """Deprecated (games not yet on :mod:`regelwerk.engine.core.game`): ``apply`` in a try."""
-    from regelwerk.engine.core.errors import IllegalAction
-
-    try:
-        apply(state, action)
-    except IllegalAction:
-        return False
-    return True

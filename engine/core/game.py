@@ -446,16 +446,18 @@ class Game(Generic[S, R]):
         """
         return self._draw(state, rng)[0]
 
-    def step_random(self, state: S, rng: Random) -> tuple[Any, S]:
+    def step_random(self, state: S, rng: Random, check: bool = True) -> tuple[Any, S]:
         """A random legal action and the state after it: one step of a random playout.
 
         The same draw as :meth:`random_action`. An action taken from a kind's own
         ``options`` is legal by the rule itself and goes straight to its effect
-        (as python-chess's ``push`` of a generated move); one from a fast sampler
-        is checked like any other (:meth:`apply`).
+        (as python-chess's ``push`` of a generated move). One from a fast sampler
+        is checked like any other (:meth:`apply`) unless ``check`` is false: the
+        unchecked playouts of a benchmark trust the samplers, which the
+        conformance suite holds to drawing legal actions only.
         """
         action, listed = self._draw(state, rng)
-        if not listed:
+        if not listed and check:
             return action, self.apply(state, action)
         return action, self._settle(self.kind_of[type(action)].effect(state, action))
 

@@ -384,19 +384,3 @@ def load_folder(folder: Any) -> Spec:
                      for t in _records(data, "glossary.toml", "term", file, ident="key"))
     return Spec(game, MappingProxyType(numbers), MappingProxyType(clauses),
                 MappingProxyType(interpretations), glossary, MappingProxyType(meta))
-
-
-def choose_variants(known: Mapping[str, tuple[str, ...]],
-                    chosen: Mapping[str, Any] | None) -> dict[str, str]:
-    """Every rule variant of a game set: the given choices, else each one's default
-    (its first option). An unknown variant or option is a :class:`SpecError`."""
-    result = {name: options[0] for name, options in known.items()}
-    for name, option in (chosen or {}).items():
-        if name not in known:
-            raise SpecError(N_("unknown rule variant {name!r}; known: {known}"), name=name,
-                            known=", ".join(known))
-        if option not in known[name]:
-            raise SpecError(N_("variant {name}: {option!r} is not one of {choices}"), name=name,
-                            option=option, choices=", ".join(known[name]))
-        result[name] = option
-    return result

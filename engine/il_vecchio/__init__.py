@@ -5,17 +5,24 @@
 >>> state.players[0].res[iv.FLORIN], state.players[2].res[iv.FLORIN]
 (2, 4)
 
-Public API: :func:`new_game`, :func:`legal_actions`, :func:`apply`,
-:func:`random_action`, the scoring functions (:func:`final_scores`,
-:func:`winners`, :func:`nobility_points`, :func:`majority_beats`), game records
-(:func:`action_to_json`, :func:`action_from_json`) and :func:`violations`.
+The game is declared in :mod:`.game` (:data:`GAME`); the contract's functions
+(``new_game``, ``legal_actions``, ``apply``, ``is_legal``, ``random_action``,
+``outcome``, ``chance_outcomes``, ``action_to_json``, ... see
+:data:`regelwerk.engine.core.game.EXPORTS`) are offered here as module
+functions. The rules themselves live in modules named for what they hold:
+:mod:`.setup`, :mod:`.travel`, :mod:`.turn`, :mod:`.towns`, :mod:`.province`,
+:mod:`.florence`, :mod:`.reinforcement`, :mod:`.province_tiles`,
+:mod:`.answers`, :mod:`.events`, :mod:`.tracks`, :mod:`.members`, :mod:`.dice` and
+:mod:`.scoring` (:func:`final_scores`, :func:`winners`, :func:`nobility_points`,
+:func:`majority_beats`). The rule functions the proofs are about are played through
+``rules.fns`` (:class:`RuleFns`), so a mutant reaches the engine.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.il_vecchio import scoring
 from regelwerk.engine.il_vecchio.actions import (
     PASS,
     RECOVER,
@@ -31,29 +38,18 @@ from regelwerk.engine.il_vecchio.actions import (
     Province,
     Recover,
     Reinforce,
+    Roll,
     SetupPlace,
     TakeFollower,
     TownAction,
     UseProvince,
-    action_from_json,
-    action_to_json,
 )
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY, REGIONS, TRACKS, Board
+from regelwerk.engine.il_vecchio.chance import roll
+from regelwerk.engine.il_vecchio.game import GAME
 from regelwerk.engine.il_vecchio.invariants import violations
-from regelwerk.engine.il_vecchio.play import (
-    apply,
-    followers_match,
-    is_legal,
-    legal_actions,
-    may_place,
-    middleman_setups,
-    new_game,
-    placement_towns,
-    random_action,
-    roll,
-    rules_for,
-    travel_cost,
-)
+from regelwerk.engine.il_vecchio.province import followers_match
+from regelwerk.engine.il_vecchio.reinforcement import placement_towns
 from regelwerk.engine.il_vecchio.rules import (
     ABBOT,
     ASSASSIN,
@@ -61,11 +57,10 @@ from regelwerk.engine.il_vecchio.rules import (
     CARRIAGE,
     FLORIN,
     FOLLOWERS,
-    GAME,
     KNIGHT,
     RESOURCES,
     SCROLL,
-    VARIANTS,
+    RuleFns,
     Rules,
     default_rules,
     rules_from_spec,
@@ -79,30 +74,15 @@ from regelwerk.engine.il_vecchio.scoring import (
     nobility_points,
     winners,
 )
+from regelwerk.engine.il_vecchio.setup import middleman_setups, setup_placements
 from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, Player, State
-
-#: (fewest, most) players, from spec.
-PLAYERS = tuple(spec_module.load("il_vecchio")["players.count"])
-#: The player count ``new_game`` and ``regelwerk simulate`` use when none is given.
-DEFAULT_PLAYERS = PLAYERS[-1]
+from regelwerk.engine.il_vecchio.tracks import may_place
+from regelwerk.engine.il_vecchio.travel import travel_cost
 
 
-def current_player(state: State) -> int:
-    return state.current_player
-
-
-def is_terminal(state: State) -> bool:
-    return state.is_terminal
-
-
-def result(state: State) -> dict[str, Any]:
-    """The outcome in record form: Power points per player and the winners."""
-    names = state.rules.names
-    scores = final_scores(state)
-    return {
-        "power_points": {names[p]: s.total for p, s in enumerate(scores)},
-        "winners": [names[p] for p in winners(state)] if state.is_terminal else [],
-    }
+def __getattr__(name: str) -> Any:
+    """The contract's functions (``iv.apply``, ...): see :meth:`Game.export`."""
+    return GAME.export(name)
 
 
 def town(state_or_rules: State | Rules, name: str) -> int:
@@ -114,13 +94,12 @@ def town(state_or_rules: State | Rules, name: str) -> int:
 
 __all__ = [
     "ABBOT", "ASSASSIN", "BISHOP", "CARRIAGE", "COUNCIL", "FLORIN", "FOLLOWERS", "GAME", "KNIGHT",
-    "NOBILITY", "PASS", "PLAYERS", "RECOVER", "REGIONS", "REINFORCE", "RESOURCES", "SCROLL",
-    "TRACKS", "VARIANTS", "Action", "Board", "Counts", "FamilyChoice", "KeepCouncil", "Levy",
-    "Need", "Office", "Pass", "Pending", "Phase", "PickTile", "Place", "Player", "Province",
-    "Recover", "Reinforce", "Rules", "Score", "SetupPlace", "State", "TakeFollower", "TownAction",
-    "UseProvince", "action_from_json", "action_to_json", "apply", "current_player",
-    "default_rules", "final_scores", "followers_match", "is_legal", "is_terminal",
-    "legal_actions", "majority_beats", "majority_winner", "may_place", "middleman_setups",
-    "new_game", "nobility_points", "placement_towns", "random_action", "result", "roll",
-    "rules_for", "rules_from_spec", "town", "travel_cost", "violations", "winners",
+    "NOBILITY", "PASS", "RECOVER", "REGIONS", "REINFORCE", "RESOURCES", "SCROLL", "TRACKS",
+    "Action", "Board", "Counts", "FamilyChoice", "KeepCouncil", "Levy", "Need", "Office", "Pass",
+    "Pending", "Phase", "PickTile", "Place", "Player", "Province", "Recover", "Reinforce", "Roll",
+    "RuleFns", "Rules", "Score", "SetupPlace", "State", "TakeFollower", "TownAction", "UseProvince",
+    "default_rules", "final_scores", "followers_match", "majority_beats",
+    "majority_winner", "may_place", "middleman_setups", "nobility_points", "placement_towns",
+    "roll", "rules_from_spec", "scoring", "setup_placements", "town", "travel_cost",
+    "violations", "winners",
 ]

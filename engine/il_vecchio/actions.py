@@ -1,4 +1,4 @@
-"""The actions of Il Vecchio and their JSON form in game records.
+"""The actions of Il Vecchio (their record names: :mod:`.game`).
 
 Towns, tracks and tiles are referred to by their index in the board and tile
 lists of :class:`~regelwerk.engine.il_vecchio.rules.Rules`; ``-1`` means "none".
@@ -9,13 +9,7 @@ the same kind with the same fields (``REINFORCE != RECOVER != PASS``).
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
-from typing import Any
-
-from regelwerk.engine.core.actions import ActionCodec
-from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.records import RecordError
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,58 +129,14 @@ class TakeFollower:
     kind: int
 
 
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """Chance: the dice show ``total`` (both dice added up)."""
+
+    total: int
+
+
 Action = (KeepCouncil | SetupPlace | TownAction | Province | Office | Reinforce | Recover
-          | UseProvince | Pass | Place | Levy | FamilyChoice | PickTile | TakeFollower)
+          | UseProvince | Pass | Place | Levy | FamilyChoice | PickTile | TakeFollower | Roll)
 
 REINFORCE, RECOVER, PASS = Reinforce(), Recover(), Pass()
-
-_NAMES: dict[type, str] = {
-    KeepCouncil: "keep_council", SetupPlace: "setup_place", TownAction: "town",
-    Province: "province", Office: "office", Reinforce: "reinforce", Recover: "recover",
-    UseProvince: "use_province", Pass: "pass", Place: "place", Levy: "levy",
-    FamilyChoice: "family", PickTile: "pick_tile", TakeFollower: "take_follower",
-}
-_BOOL_FIELDS = frozenset({"carriage", "bishop", "extra", "any_colours", "free", "lay_down"})
-
-
-class _Codec(ActionCodec):
-    """The core codec, with yes/no fields written as JSON booleans (as records always had)
-    and fields with a default allowed to be left out."""
-
-    def to_json(self, action: Any) -> dict[str, Any]:
-        data = super().to_json(action)
-        for name in _BOOL_FIELDS.intersection(data):
-            data[name] = bool(data[name])
-        return data
-
-    def from_json(self, data: Any) -> Any:
-        if not isinstance(data, dict) or data.get("type") not in self.kinds:
-            return super().from_json(data)       # raises the core's RecordError
-        kind = self.kinds[data["type"]]
-        given = dict(data)
-        flags = {}
-        for field in dataclasses.fields(kind):
-            if field.name not in given and field.default is not dataclasses.MISSING:
-                given[field.name] = field.default
-            if field.name in _BOOL_FIELDS and field.name in given:
-                value = given[field.name]
-                if type(value) is not bool:
-                    raise RecordError(N_("action {action}: {field} must be true or false"),
-                                      action=data, field=field.name)
-                flags[field.name] = value
-                given[field.name] = int(value)
-        action = super().from_json(given)
-        return dataclasses.replace(action, **flags) if flags else action
-
-
-CODEC = _Codec("il_vecchio", _NAMES)
-
-
-def action_to_json(action: Action) -> dict[str, Any]:
-    """The JSON form of ``action`` in a game record: ``{"type": name, **fields}``."""
-    return CODEC.to_json(action)
-
-
-def action_from_json(data: Any) -> Action:
-    """Parse one action of a game record; a bad entry raises :class:`RecordError`."""
-    return CODEC.from_json(data)

@@ -7,18 +7,22 @@ every state of a game. No rule number is typed here: all come from
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.game import Variant, choose_variants
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.spec import Spec, SpecError, choose_variants
+from regelwerk.engine.core.spec import Spec, SpecError
 from regelwerk.engine.il_vecchio.board import REGIONS, Board, board_from_spec, check_board
 
 GAME = "il_vecchio"
+#: The prefix of the game's clause ids.
+C = GAME + ":"
 
 #: Resources in a player's supply (indices into ``Player.res``).
 FLORIN, SCROLL, CARRIAGE, BISHOP, ASSASSIN, KNIGHT, ABBOT = range(7)
@@ -28,13 +32,48 @@ FOLLOWERS = (ASSASSIN, KNIGHT, ABBOT)
 LEVY, MIDDLEMEN, FAMILY = range(3)
 EVENTS = ("levy", "middlemen", "family")
 
-#: Rule variants (interpretation register): option -> allowed choices, default first.
-VARIANTS: Mapping[str, tuple[str, ...]] = {
-    "crests_two_three": ("five", "four"),
-    "reinforce_tile_scope": ("reinforcement_action", "every_roll"),
-    "less_luck": ("off", "on"),
-    "neighbour_pairs": ("overlapping", "disjoint"),
-}
+#: Rule variants (interpretation register): the allowed choices, default first.
+VARIANTS = (
+    Variant("crests_two_three", ("five", "four"), "il_vecchio:interp.crests_two_three"),
+    Variant("reinforce_tile_scope", ("reinforcement_action", "every_roll"),
+            "il_vecchio:interp.reinforce_tile_scope"),
+    Variant("less_luck", ("off", "on"), "il_vecchio:interp.less_luck"),
+    Variant("neighbour_pairs", ("overlapping", "disjoint"), "il_vecchio:interp.neighbour_pairs"),
+)
+
+
+@dataclass(frozen=True)
+class RuleFns:
+    """The rule functions the engine plays by and the z3 proofs are about.
+
+    One object, so a mutant (a deliberately broken rule, see
+    :func:`regelwerk.verification.core.mutate`) reaches both: ``verify`` and
+    ``simulate`` then see the same broken rule. Each takes ``ops``
+    (:mod:`regelwerk.engine.core.arith`): ints in the engine, z3 terms in the proofs.
+    """
+
+    may_place: Callable[..., Any]            # tracks: may one more member join a track
+    crest_step: Callable[..., Any]           # events: one crest taken
+    additional_cost_stack: Callable[..., Any]  # events: where the additional cost lies
+    majority_beats: Callable[..., Any]       # scoring: the majority order
+    nobility_points: Callable[..., Any]      # scoring: a nobility tile's Power points
+    member_enters: Callable[..., Any]        # members: supply -> town
+    member_travels: Callable[..., Any]       # members: town -> town
+    member_lies_down: Callable[..., Any]     # members: standing -> lying
+    member_joins_track: Callable[..., Any]   # members: town -> track
+    members_stand_up: Callable[..., Any]     # members: lying -> standing (recovery)
+    member_taken_back: Callable[..., Any]    # members: lying -> supply (family event)
+
+
+def rule_functions() -> RuleFns:
+    """The rule functions as the rulebooks state them (:mod:`.tracks`, :mod:`.events`,
+    :mod:`.scoring`, :mod:`.members`)."""
+    from regelwerk.engine.il_vecchio import events, members, scoring, tracks
+
+    return RuleFns(tracks.may_place, events.crest_step, events.additional_cost_stack,
+                   scoring.majority_beats, scoring.nobility_points, members.member_enters,
+                   members.member_travels, members.member_lies_down, members.member_joins_track,
+                   members.members_stand_up, members.member_taken_back)
 
 
 @dataclass(frozen=True)
@@ -79,6 +118,7 @@ class Rules:
     council_yields: Mapping[str, int]
     scoring: Mapping[str, Any]
     variants: Mapping[str, str]
+    fns: RuleFns                          # the rule functions (a mutant replaces some)
 
     def usable(self, track: int) -> int:
         """How many family members the track holds before it is full."""
@@ -110,14 +150,14 @@ class Tables:
     setup_pairs: Mapping[int, tuple[tuple[int, int], ...]]  # area -> town pairs (a <= b)
     middleman_setups: tuple[tuple[int, ...], ...]  # every legal start position of the middlemen
     fewest_followers: int                         # the smallest follower count of a province
-    full_track_final_only: bool                   # end.full_track_final_only
 
 
 def build_tables(rules: Rules) -> Tables:
     from itertools import product
 
     from regelwerk.engine.il_vecchio.board import CREST_COLOURS, GREEN, TRACKS
-    from regelwerk.engine.il_vecchio.play import followers_match, middleman_setups
+    from regelwerk.engine.il_vecchio.province import followers_match
+    from regelwerk.engine.il_vecchio.setup import middleman_setups
 
     board = rules.board
     towns = tuple(range(len(board.towns)))
@@ -143,12 +183,7 @@ def build_tables(rules: Rules) -> Tables:
                      for area, ts in board.areas.items()},
         middleman_setups=tuple(middleman_setups(rules)),
         fewest_followers=min(sum(need.values()) for need in rules.province_followers),
-        full_track_final_only=bool(rules.spec["end.full_track_final_only"]),
     )
-
-
-def _variants(chosen: Mapping[str, Any]) -> dict[str, str]:
-    return choose_variants(VARIANTS, chosen)
 
 
 @implements("il_vecchio:setup.crests", "il_vecchio:setup.two_player_tracks",
@@ -156,16 +191,17 @@ def _variants(chosen: Mapping[str, Any]) -> dict[str, str]:
             "il_vecchio:setup.tiles")
 def rules_from_spec(spec: Spec, players: int | None = None,
                     variants: Mapping[str, Any] | None = None,
-                    board: Board | None = None) -> Rules:
+                    board: Board | None = None, fns: RuleFns | None = None) -> Rules:
     """Build :class:`Rules` for ``players`` players (``players.count``; the full table, its
-    largest value, when not given) and the chosen variants."""
+    largest value, when not given) and the chosen variants; ``fns``: the rule functions
+    (:func:`rule_functions` when not given)."""
     low, high = spec["players.count"]
     if players is None:
         players = high
     if not isinstance(players, int) or not low <= players <= high:
         raise SpecError(N_("{game} is played by {low} to {high} players, not {players!r}"),
                         game="il_vecchio", low=low, high=high, players=players)
-    chosen = _variants(variants or {})
+    chosen = choose_variants(GAME, VARIANTS, variants)
     board = board or board_from_spec(spec)
     check_board(spec, board)
     if players == high:                   # "Bei 4 Spielern" / "In a 4-player game"
@@ -215,7 +251,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         province_yields=spec["province_tiles.yields"], council_yields=spec["council_tiles.yields"],
         scoring={k.split(".", 1)[1]: n.value for k, n in spec.numbers.items()
                  if k.startswith(("scoring.", "nobility."))},
-        variants=chosen,
+        variants=chosen, fns=fns or rule_functions(),
     )
 
 
@@ -224,9 +260,28 @@ def _cached(players: int, variants: tuple[tuple[str, str], ...]) -> Rules:
     return rules_from_spec(spec_module.load(GAME), players, dict(variants))
 
 
+def game_rules(spec: Spec, players: int, variants: Mapping[str, str]) -> Rules:
+    """The rules of a game (the contract's ``rules``): shared per player count and variants
+    when ``spec`` is the game's own spec, built afresh for a printed board's numbers."""
+    if spec is spec_module.load(GAME):
+        return _cached(players, _chosen(variants))
+    return rules_from_spec(spec, players, variants)
+
+
 def default_rules(players: int | None = None, **variants: str) -> Rules:
     """The rules of the standard game (cached per player count and variants; the full
     table, the largest ``players.count``, when not given)."""
     if players is None:
         players = spec_module.load(GAME)["players.count"][1]
-    return _cached(players, tuple(sorted(variants.items())))
+    return _cached(players, _chosen(variants))
+
+
+def _chosen(variants: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+    """The variants that differ from their default, as a cache key."""
+    defaults = {v.name: v.default for v in VARIANTS}
+    return tuple(sorted((k, v) for k, v in variants.items() if defaults.get(k) != v))
+
+
+def illegal(clause: str, message: str, **fields: Any) -> IllegalAction:
+    """The refusal of an action: the clause (without the game prefix) it breaks and why."""
+    return IllegalAction(C + clause, message, **fields)

@@ -54,6 +54,7 @@ def majority_beats(count_a: Any, last_a: Any, count_b: Any, last_b: Any, rules: 
 def majority_winner(owners: Sequence[int], rules: Rules) -> int:
     """The player holding the majority on a track with ``owners`` in placement order (-1: none)."""
     best = -1
+    beats = rules.fns.majority_beats
     players = rules.players
     counts = [0] * players
     last = [-1] * players
@@ -61,7 +62,7 @@ def majority_winner(owners: Sequence[int], rules: Rules) -> int:
         counts[owner] += 1
         last[owner] = position
     for p in range(players):
-        if counts[p] and (best < 0 or majority_beats(counts[p], last[p], counts[best], last[best], rules)):
+        if counts[p] and (best < 0 or beats(counts[p], last[p], counts[best], last[best], rules)):
             best = p
     return best
 
@@ -85,7 +86,7 @@ def track_points(rules: Rules, tracks: Sequence[Sequence[int]], player: int) -> 
 def nobility_points(kind: str, c: Counts, rules: Rules, ops: Ops = INT) -> Any:
     """Power points one nobility tile gives for the counts ``c`` (Anhang C / Appendix C)."""
     s = rules.scoring
-    per_two = s["per_two_members"]
+    per_two = s["set_points"]
     if kind == "supply":
         return per_two * _sets(c.supply, s["members_per_set"], ops)
     if kind == "towns":
@@ -189,6 +190,7 @@ def final_scores(state: State) -> tuple[Score, ...]:
     rules = state.rules
     s = rules.scoring
     winners = [majority_winner(owners, rules) for owners in state.tracks]
+    tile_points = rules.fns.nobility_points
     scores = []
     for p, me in enumerate(state.players):
         counts = counts_of(state, p)
@@ -199,7 +201,7 @@ def final_scores(state: State) -> tuple[Score, ...]:
             majorities=s["majority"] * winners.count(p),
             crests=s["crest"] * len(me.crests),
             passed=s["pass_bonus"] if me.passed else 0,
-            nobility=sum(nobility_points(rules.nobility_tiles[t], counts, rules)
+            nobility=sum(tile_points(rules.nobility_tiles[t], counts, rules)
                          for t in me.nobility)))
     return tuple(scores)
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from regelwerk.engine.core.game import CHANCE
+from regelwerk.engine.core.tuples import fast_replace
 from regelwerk.engine.il_vecchio.rules import Rules
 
 
@@ -31,6 +33,8 @@ class Need(IntEnum):
     PROVINCE_TILE = 3   # arg: region
     FLORENCE_TILE = 4   # arg: track; options: the drawn tiles
     FOLLOWER = 5        # a follower of any kind as a bonus
+    ROLL = 6            # chance rolls for a placement (arg: the chance counter it uses;
+                        # options: (optional, twice) of the placements it brings)
 
 
 class Pending(NamedTuple):
@@ -40,6 +44,7 @@ class Pending(NamedTuple):
     options: tuple[int, ...] = ()
 
 
+@fast_replace
 class Player(NamedTuple):
     res: tuple[int, ...]             # florin, scroll, carriage, bishop, assassin, knight, abbot
     supply: int                      # family members in the personal supply
@@ -54,9 +59,10 @@ class Player(NamedTuple):
     passed: bool                     # gave up his whole double turn
 
 
+@fast_replace
 class State(NamedTuple):
     rules: Rules
-    seed: int
+    seed: int | None                 # None: the caller decides the dice
     phase: Phase
     turn: int                        # whose turn it is (setup: who places)
     players: tuple[Player, ...]
@@ -74,15 +80,30 @@ class State(NamedTuple):
     final_round: bool
     actions_taken: int               # main actions taken in the current turn
     setup_offer: tuple[tuple[int, ...], ...]     # council tiles each player drew at setup
-    roll: int                        # the setup roll of the player to place (0 = none)
+    roll: int                        # the setup roll of the player to place (0 = not yet)
+
+    def __repr__(self) -> str:
+        need = f" pending={self.pending[0].need.name}" if self.pending else ""
+        return (f"<il_vecchio {self.phase.name} turn={self.turn} actions={self.actions_taken} "
+                f"crests={len(self.crest_stack)} final={self.final_round}{need}>")
 
     @property
     def current_player(self) -> int:
-        return self.pending[0].player if self.pending else self.turn
+        """Who must act now: the player a decision waits for, chance for a roll, else the turn."""
+        if self.pending:
+            first = self.pending[0]
+            return CHANCE if first.need == Need.ROLL else first.player
+        if self.phase == Phase.SETUP_ROLL and not self.roll:
+            return CHANCE
+        return self.turn
 
     @property
     def is_terminal(self) -> bool:
         return self.phase == Phase.OVER
+
+    def main_action_left(self) -> bool:
+        """May the player to move still take a main action (two in the final round)?"""
+        return self.actions_taken < (self.rules.double_turn_actions if self.final_round else 1)
 
     def crests_taken(self) -> int:
         return sum(len(p.crests) for p in self.players)

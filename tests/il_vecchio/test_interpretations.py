@@ -157,7 +157,7 @@ def test_roll_seven_tiles() -> None:
 @pytest.mark.clause("il_vecchio:tiles.province")
 def test_reuse_tile() -> None:
     state = clean(after_setup())
-    reuse, six = province_tile(state, "reuse"), province_tile(state, "florins_six")
+    reuse, six = province_tile(state, "reuse"), province_tile(state, "florins")
     state = edit(state, 0, province_up=(reuse,), province_down=(six,))
     with pytest.raises(IllegalAction):
         iv.apply(state, iv.UseProvince(reuse, reuse))

@@ -32,7 +32,7 @@ def test_random_games_end_without_violations(players: int) -> None:
     for seed in range(3):
         state, _ = _playout(seed, players)
         assert iv.is_terminal(state)
-        assert iv.result(state)["winners"]
+        assert iv.outcome(state).winners
 
 
 @pytest.mark.clause("il_vecchio:variant.less_luck")
@@ -69,7 +69,7 @@ def test_illegal_actions_refused_state_unchanged(seed: int, players: int, steps:
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 4))
 def test_record_round_trip_replays_exactly(seed: int, players: int) -> None:
     state, actions = _playout(seed, players, limit=400)
-    record = GameRecord(iv.GAME, seed, tuple(iv.action_to_json(a) for a in actions),
+    record = GameRecord(iv.GAME.id, seed, tuple(iv.action_to_json(a) for a in actions),
                         {"players": players})
     again = GameRecord.from_json(json.loads(record.dumps()))
     replay = iv.new_game(again.seed, dict(again.options))
@@ -149,13 +149,13 @@ def test_legal_actions_have_no_duplicates() -> None:
 
 ACTION_KINDS = [iv.KeepCouncil, iv.SetupPlace, iv.TownAction, iv.Province, iv.Office,
                 iv.Reinforce, iv.Recover, iv.UseProvince, iv.Pass, iv.Place, iv.Levy,
-                iv.FamilyChoice, iv.PickTile, iv.TakeFollower]
+                iv.FamilyChoice, iv.PickTile, iv.TakeFollower, iv.Roll]
 
 
 def _example(kind: type) -> iv.Action:
     import dataclasses
 
-    return kind(*(0 for f in dataclasses.fields(kind)
+    return kind(*(False if f.type == "bool" else 0 for f in dataclasses.fields(kind)
                   if f.default is dataclasses.MISSING))  # type: ignore[no-any-return]
 
 
@@ -183,3 +183,34 @@ def test_every_action_kind_round_trips_through_json() -> None:
                     "choice": 1, "extra": False}
     # fields with a default may be left out of a hand-written record
     assert iv.action_from_json({"type": "use_province", "tile": 3}) == iv.UseProvince(3)
+
+
+@pytest.mark.clause("il_vecchio:setup.placement_roll", "il_vecchio:action.reinforcement")
+def test_the_dice_are_chance_nodes_the_caller_decides_without_a_seed() -> None:
+    from fractions import Fraction
+
+    state = iv.new_game(None, {"players": 2})
+    for player in range(2):
+        state = iv.apply(state, iv.KeepCouncil(state.setup_offer[player][0]))
+    assert iv.current_player(state) == -1 and state.roll == 0
+    outcomes = dict(iv.chance_outcomes(state))
+    assert sorted(o.total for o in outcomes) == list(range(2, 13))
+    assert outcomes[iv.Roll(7)] == Fraction(6, 36) and sum(outcomes.values()) == 1
+    with pytest.raises(IllegalAction):
+        iv.apply(state, iv.Roll(1))
+    state = iv.apply(state, iv.Roll(4))
+    assert state.roll == 4 and iv.current_player(state) == 0
+    assert {a.area for a in iv.legal_actions(state)} == {4}
+
+
+def test_a_seeded_roll_is_the_one_of_its_chance_event() -> None:
+    """A roll queued for later keeps the number of the chance event it was made as."""
+    state = iv.new_game(5, {"players": 3})
+    rng = Random(5)
+    while not (state.phase == iv.Phase.PLAY and not state.pending):
+        state = iv.apply(state, iv.random_action(state, rng))
+    after = iv.apply(state, iv.REINFORCE)
+    total = iv.roll(state)[0]
+    area = 0 if total == state.rules.free_roll else total
+    assert after.chance == state.chance + 1
+    assert after.pending[0] == iv.Pending(iv.Need.PLACE, state.turn, area)

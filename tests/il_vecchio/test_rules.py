@@ -269,7 +269,7 @@ def test_full_track_only_in_final_round_at_last_space_cost() -> None:
     after = iv.apply(final, action)
     last = state.rules.board.tracks[1]
     assert after.players[0].res[iv.FLORIN] == 9 - last.costs[-1]
-    assert after.overflow[1] == 1 and "iv.track_capacity" not in iv.violations(after)
+    assert after.overflow[1] == 1 and "il_vecchio.track_capacity" not in iv.violations(after)
 
 
 @pytest.mark.clause("il_vecchio:end.council_bonus")

@@ -1,4 +1,7 @@
-"""Every z3 invariant is proven for the real rules and violated for a deliberately broken one."""
+"""Every z3 invariant is proven for the real rules of every player count; the deliberately
+broken rules are :data:`regelwerk.verification.il_vecchio.MUTANTS` (checked for every game by
+``tests/core/test_invariants.py``); here the board data, the Power points bound and the
+termination answer."""
 
 from __future__ import annotations
 
@@ -6,13 +9,15 @@ import dataclasses
 
 import pytest
 from regelwerk.engine import il_vecchio as iv
+from regelwerk.engine.core import spec as spec_module
 from regelwerk.verification import il_vecchio as v
+from regelwerk.verification.core import mutate
 
 BY_ID = {inv.id: inv for inv in v.INVARIANTS}
 
 
 def _check(name: str, rules: iv.Rules) -> v.Result:  # type: ignore[name-defined]
-    return BY_ID[f"il_vecchio:inv.{name}"].check(rules)
+    return BY_ID[f"il_vecchio.{name}"].check(rules)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -23,55 +28,53 @@ def test_invariant_proven(name: str, players: int) -> None:
     assert result.status == "proven", result
 
 
-@pytest.mark.clause("il_vecchio:end.full_track")
-def test_mutant_full_track_any_round() -> None:
-    rules = v.mutant(v.default_rules(), **{"end.full_track_final_only": False})
-    assert _check("track_capacity", rules).status == "violated"
+#: The mutants checked here for the other player counts too (the bound's, whose proof takes
+#: seconds, is checked for the default count by tests/core).
+OTHER_COUNTS = [m for m in v.MUTANTS if m.breaks != "il_vecchio.power_points_max"]
 
 
-@pytest.mark.clause("il_vecchio:event.last_crest")
-def test_mutant_end_one_crest_early() -> None:
-    rules = v.mutant(v.default_rules(), **{"events.end_when_left": 1})
-    assert _check("crests", rules).status == "violated"
+@pytest.mark.parametrize("mutant", OTHER_COUNTS, ids=lambda m: m.id)
+@pytest.mark.parametrize("players", [2, 3])
+def test_mutants_break_their_proof_for_other_player_counts(mutant: v.Mutant, players: int) -> None:
+    assert _check(mutant.breaks.split(".", 1)[1],
+                  mutate(v.default_rules(players), mutant.fns)).status == "violated"
 
 
 @pytest.mark.clause("il_vecchio:setup.crests")
-def test_mutant_more_crests_than_spaces() -> None:
+def test_more_crests_than_crest_spaces_is_violated() -> None:
     rules = dataclasses.replace(v.default_rules(2), crests_dealt=10)
     result = _check("crests", rules)
     assert result.status == "violated" and result.counterexample["dealt"] == 10
 
 
-@pytest.mark.clause("il_vecchio:event.first_crest")
-def test_mutant_additional_cost_moves_late() -> None:
-    rules = v.mutant(v.default_rules(), **{"events.additional_cost_moves_after": 2})
-    assert _check("additional_cost", rules).status == "violated"
-
-
-@pytest.mark.clause("il_vecchio:event.family")
-def test_mutant_family_member_lost() -> None:
-    rules = v.mutant(v.default_rules(), **{"events.family_return": "box"})
-    assert _check("members", rules).status == "violated"
-
-
-@pytest.mark.clause("il_vecchio:scoring.majority")
-def test_mutant_no_tiebreak() -> None:
-    rules = v.mutant(v.default_rules(), **{"scoring.majority_tiebreak": "none"})
-    assert _check("majority_strict", rules).status == "violated"
-
-
 @pytest.mark.clause("il_vecchio:scoring.tracks", "il_vecchio:scoring.nobility_tiles")
-def test_power_points_bound_is_tight_and_engine_reaches_it() -> None:
-    rules = v.default_rules(2)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_power_points_bound_is_tight_recorded_and_engine_reaches_it(players: int) -> None:
+    rules = v.default_rules(players)
     result = _check("power_points_max", rules)
-    assert result.status == "proven"
+    assert result.status == "proven", result
+    assert result.bound == v.power_points_recorded(rules)
     state = v.witness_state(rules, dict(result.witness))
     assert iv.final_scores(state)[0].total == result.bound
+    assert "il_vecchio.power_points_max" not in iv.violations(state)
 
 
 @pytest.mark.clause("il_vecchio:scoring.tracks")
-def test_mutant_rising_points_is_not_proven() -> None:
-    rules = v.mutant(v.default_rules(2), **{"board.tracks.milano.points": [3, 4, 5, 6, 7, 8, 10]})
+def test_power_points_runtime_twin_reports_a_score_beyond_the_bound() -> None:
+    rules = v.default_rules(2)
+    result = _check("power_points_max", rules)
+    state = v.witness_state(rules, dict(result.witness))
+    me = state.players[0]
+    state = state._replace(players=(me._replace(crests=(*me.crests, 0)), *state.players[1:]))
+    assert iv.final_scores(state)[0].total > result.bound
+    assert "il_vecchio.power_points_max" in iv.violations(state)
+
+
+@pytest.mark.clause("il_vecchio:scoring.tracks")
+def test_a_board_with_rising_points_is_not_proven() -> None:
+    spec = spec_module.load("il_vecchio").with_numbers(
+        {"board.tracks.milano.points": [3, 4, 5, 6, 7, 8, 10]})
+    rules = iv.rules_from_spec(spec, 2)
     assert _check("power_points_max", rules).status != "proven"
 
 

@@ -2,23 +2,30 @@
 
 Every :class:`Invariant` takes the rules (``default_rules()`` or a deliberately
 broken mutant) and returns ``proven``, ``violated`` (with a counterexample) or
-``unknown``. Board numbers the rulebooks do not print (track lengths) are z3
-variables over their spec ``range``, so the proofs hold for every plausible
-printed board. :func:`endless_game` answers the termination question.
+``unknown``. The rule functions come from ``rules.fns``, so a proof is about the
+code that plays the game, and each :data:`MUTANTS` entry swaps one of them for a
+deliberately wrong rule (:func:`~regelwerk.verification.core.mutate`), which
+``verify`` must report as violated and which reaches ``simulate`` too. Board
+numbers the rulebooks do not print (track lengths) are z3 variables over their
+spec ``range``, so the proofs hold for every plausible printed board. The Power
+points bound is a tight maximum that must equal the derived value recorded in
+spec (``bounds.power_points_max``). :func:`endless_game` answers the termination
+question.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
 import z3
+from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.il_vecchio import play
+from regelwerk.engine.il_vecchio import setup
 from regelwerk.engine.il_vecchio.actions import Action, KeepCouncil, SetupPlace, TownAction
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY, REGIONS, TRACKS
-from regelwerk.engine.il_vecchio.rules import RESOURCES, Rules, default_rules, rules_from_spec
-from regelwerk.engine.il_vecchio.scoring import Counts, majority_beats, nobility_points
+from regelwerk.engine.il_vecchio.game import GAME
+from regelwerk.engine.il_vecchio.rules import RESOURCES, Rules, default_rules
+from regelwerk.engine.il_vecchio.scoring import Counts, final_scores
 from regelwerk.engine.il_vecchio.state import Phase, State
 from regelwerk.verification.core import (
     PROVEN,
@@ -26,6 +33,7 @@ from regelwerk.verification.core import (
     VIOLATED,
     Z3,
     Invariant,
+    Mutant,
     Result,
     prove,
     tight_bound,
@@ -43,17 +51,19 @@ def _all(results: list[Result]) -> Result:
     return Result(PROVEN, "; ".join(r.detail for r in results if r.detail))
 
 
+@implements(C + "end.full_track", C + "setup.two_player_tracks")
 def check_track_capacity(rules: Rules) -> Result:
-    """Induction: a track holds at most its usable spaces, unless it is the final round."""
+    """Induction: a track holds at most its usable spaces, unless it is the final round;
+    ``rules.fns.may_place`` decides each placement, every track length over its spec range."""
     results = []
     for t, name in enumerate(TRACKS):
-        number = rules.spec.number(f"board.tracks.{name}.{'costs' if name in REGIONS else 'length'}")
+        number = rules.spec.number(_length_path(name))
         low, high = number.range or (rules.board.tracks[t].length,) * 2
         length, placed, first = z3.Ints("length placed first")
         final = z3.Bool("final_round")
         usable = length - first
         inv = z3.Or(placed <= usable, final)
-        step = play.may_place(placed, usable, final, rules, Z3)
+        step = rules.fns.may_place(placed, usable, final, rules, Z3)
         assumptions = [low <= length, length <= high, placed >= 0, inv, step,
                        z3.Or(first == 0, first == rules.spec["setup.two_player_first_space"] - 1)]
         results.append(prove(z3.Or(placed + 1 <= usable, final), assumptions, RLIMIT,
@@ -61,19 +71,28 @@ def check_track_capacity(rules: Rules) -> Result:
     return _all(results)
 
 
+def _length_path(track: str) -> str:
+    """The spec number whose ``range`` bounds the length of ``track``."""
+    return f"board.tracks.{track}.{'costs' if track in REGIONS else 'length'}"
+
+
+@implements(C + "event.crest", C + "event.last_crest", C + "setup.crests")
 def check_crests(rules: Rules) -> Result:
-    """Crests taken + on the board = dealt; the end is triggered exactly by the last one."""
+    """Crests taken + on the board = dealt; the end is triggered exactly by the last one
+    (induction over ``rules.fns.crest_step``), and the tracks show enough crest spaces."""
     dealt = rules.crests_dealt
-    board_, taken, ended = z3.Ints("on_board taken")+[z3.Bool("ended")]
-    inv = z3.And(board_ + taken == dealt, board_ >= 0, ended == (board_ == 0))
-    base = prove(z3.And(dealt + 0 == dealt, z3.BoolVal(False) == (z3.IntVal(dealt) == 0)),
-                 rlimit=RLIMIT)
+
+    def holds(on_board: Any, taken: Any, ended: Any) -> Any:
+        return z3.And(on_board + taken == dealt, on_board >= 0, ended == (on_board == 0))
+
+    board_, taken = z3.Ints("on_board taken")
+    ended = z3.Bool("ended")
+    base = prove(holds(z3.IntVal(dealt), z3.IntVal(0), z3.BoolVal(False)), rlimit=RLIMIT)
     if not base.proven:
         return Result(VIOLATED, "the game starts with its end triggered (no crests dealt)",
                       counterexample={"dealt": dealt})
-    left, taken2, ended2 = play.crest_step(board_, taken, ended, rules, Z3)
-    step = prove(z3.And(left + taken2 == dealt, left >= 0, ended2 == (left == 0)),
-                 [inv, board_ >= 1], RLIMIT, show=[board_, taken, ended])
+    step = prove(holds(*rules.fns.crest_step(board_, taken, ended, rules, Z3)),
+                 [holds(board_, taken, ended), board_ >= 1], RLIMIT, show=[board_, taken, ended])
     if not step.proven:
         return step
     usable_crests = sum(1 for t, track in enumerate(rules.board.tracks)
@@ -85,48 +104,75 @@ def check_crests(rules: Rules) -> Result:
     return Result(PROVEN, f"{dealt} crests, {usable_crests} usable crest spaces")
 
 
+@implements(C + "event.first_crest", C + "setup.additional_cost")
 def check_additional_cost(rules: Rules) -> Result:
-    """The additional cost lies on the council stack until the first crest, then on nobility."""
+    """The additional cost lies on the council stack until the first crest, then on nobility
+    (``rules.fns.additional_cost_stack``)."""
     taken = z3.Int("crests_taken")
-    where = play.additional_cost_stack(taken, rules, Z3)
-    claim = z3.And(z3.Implies(taken == 0, where == COUNCIL), z3.Implies(taken >= 1, where == NOBILITY))
+    where = rules.fns.additional_cost_stack(taken, rules, Z3)
+    claim = z3.And(z3.Implies(taken == 0, where == COUNCIL),
+                   z3.Implies(taken >= 1, where == NOBILITY))
     return prove(claim, [taken >= 0, taken <= rules.crests_dealt], RLIMIT, show=[taken])
 
 
+@implements(C + "setup.player_material", C + "event.family", C + "action.recovery",
+            C + "action.reinforcement")
 def check_members(rules: Rules) -> Result:
     """Supply + towns (standing, lying) + tracks = the family's members after every kind of
-    move (1-induction)."""
-    supply, standing, lying, tracks, x = z3.Ints("supply standing lying tracks x")
+    move (1-induction), each move computed by the engine's own rule function (``rules.fns``).
+
+    ``standing`` and ``lying`` count the family's members in the town a move touches,
+    ``standing_b`` those standing in a second town (travel, two set-up placements),
+    ``on_track`` those on the track a member joins, ``elsewhere`` all others in towns and on
+    tracks; recovery stands up the members of each town in turn.
+    """
+    fns = rules.fns
+    counts = z3.Ints("supply standing lying standing_b on_track elsewhere")
+    supply, standing, lying, standing_b, on_track, _elsewhere = counts
     total = rules.family_members
-    inv = z3.And(supply + standing + lying + tracks == total, supply >= 0, standing >= 0,
-                 lying >= 0, tracks >= 0)
-    back = play.family_return(rules)
-    moves = {   # (supply, standing, lying, tracks) after each move the engine makes
-        "setup_place": (supply - rules.members_per_setup_round,
-                        standing + rules.members_per_setup_round, lying, tracks),
-        "place": (supply - 1, standing + 1, lying, tracks),
-        "town_action": (supply, standing - 1, lying + 1, tracks),
-        "track": (supply, standing - 1, lying, tracks + 1),
-        "recovery": (supply, standing + lying, z3.IntVal(0), tracks),
-        "family_lay_down": (supply, standing - 1, lying + 1, tracks),
-        "family_take_back": (supply + back, standing, lying - 1, tracks),
+
+    def holds(after: tuple[Any, ...]) -> Any:
+        return z3.And(sum(after) == total, *(c >= 0 for c in after))
+
+    def change(**changed: Any) -> tuple[Any, ...]:
+        names = ("supply", "standing", "lying", "standing_b", "on_track", "elsewhere")
+        return tuple(changed.get(n, c) for n, c in zip(names, counts, strict=True))
+
+    s1, here = fns.member_enters(supply, standing, Z3)
+    s2, there = fns.member_enters(s1, standing_b, Z3)
+    s3, twice = fns.member_enters(s1, here, Z3)
+    left, arrived = fns.member_travels(standing, standing_b, Z3)
+    up, down = fns.member_lies_down(standing, lying, Z3)
+    gone, joined = fns.member_joins_track(standing, on_track, Z3)
+    stood, none_lying = fns.members_stand_up(standing, lying, Z3)
+    back, fewer = fns.member_taken_back(supply, lying, rules, Z3)
+    per_round = rules.members_per_setup_round
+    moves = {   # name: (what the engine asks before the move, the counts after it)
+        "setup_place": (supply >= per_round, change(supply=s2, standing=here, standing_b=there)),
+        "setup_place_one_town": (supply >= per_round, change(supply=s3, standing=twice)),
+        "place": (supply >= 1, change(supply=s1, standing=here)),
+        "travel": (standing >= 1, change(standing=left, standing_b=arrived)),
+        "lay_down": (standing >= 1, change(standing=up, lying=down)),
+        "join_track": (standing >= 1, change(standing=gone, on_track=joined)),
+        "recovery": (z3.BoolVal(True), change(standing=stood, lying=none_lying)),
+        "take_back": (lying >= 1, change(supply=back, lying=fewer)),
     }
-    guards = {"setup_place": supply >= rules.members_per_setup_round, "place": supply >= 1,
-              "town_action": standing >= 1, "track": standing >= 1, "recovery": True,
-              "family_lay_down": standing >= 1, "family_take_back": lying >= 1}
-    for name, (s, st, ly, tr) in moves.items():
-        result = prove(z3.And(s + st + ly + tr == total, s >= 0, st >= 0, ly >= 0, tr >= 0),
-                       [inv, guards[name], x >= 0], RLIMIT, show=[supply, standing, lying, tracks])
+    for name, (guard, after) in moves.items():
+        result = prove(holds(after), [holds(counts), guard], RLIMIT, show=list(counts))
         if not result.proven:
             return Result(result.status, f"move {name} breaks it", result.counterexample)
     return Result(PROVEN, f"{len(moves)} kinds of move")
 
 
+@implements(C + "scoring.majority")
 def check_majority(rules: Rules) -> Result:
-    """The majority comparison is a strict total order on the players present on a track."""
+    """The majority comparison (``rules.fns.majority_beats``) is a strict total order on the
+    players present on a track."""
     ca, cb, cc, la, lb, lc = z3.Ints("count_a count_b count_c last_a last_b last_c")
+
     def beats(c1: Any, l1: Any, c2: Any, l2: Any) -> Any:
-        return majority_beats(c1, l1, c2, l2, rules, Z3)
+        return rules.fns.majority_beats(c1, l1, c2, l2, rules, Z3)
+
     facts = [ca >= 1, cb >= 1, cc >= 1, la >= 0, lb >= 0, lc >= 0,
              z3.Distinct(la, lb, lc)]   # every member arrives at its own moment
     claim = z3.And(
@@ -184,25 +230,52 @@ def power_points_model(rules: Rules) -> tuple[Any, list[Any], list[Any]]:
     total = (points + z3.If(z3.And(*present), s["presence_bonus"], 0)
              + s["majority"] * z3.Sum([z3.If(p, 1, 0) for p in present])
              + s["crest"] * crests + z3.If(passed, s["pass_bonus"], 0)
-             + z3.Sum([z3.If(h, nobility_points(name, counts, rules, Z3), 0)
+             + z3.Sum([z3.If(h, rules.fns.nobility_points(name, counts, rules, Z3), 0)
                        for h, name in zip(held, rules.nobility_tiles, strict=True)]))
     shown = [*k, *over, supply, towns, *res, *colours, unused, passed, *held, crests]
     return total, cons, shown
 
 
+@implements(C + "scoring.tracks", C + "scoring.presence", C + "scoring.majority",
+            C + "scoring.crests", C + "scoring.nobility_tiles")
 def check_power_points(rules: Rules) -> Result:
-    """The tight maximum of one player's final Power points, with its witness."""
+    """The tight maximum of one player's final Power points; its witness, scored by the
+    engine (:func:`witness_state`, ``rules.fns``), must reach it, and it must equal the
+    value of ``bounds.power_points_max`` in spec for the player count."""
     for track in rules.board.tracks:
         if any(a < b for a, b in zip(track.points, track.points[1:], strict=False)):
             return Result(UNKNOWN, f"{track.name}: points rise along the track; the model "
                                    "assumes they do not")
     total, cons, shown = power_points_model(rules)
-    return tight_bound(total, cons, shown, "max", rlimit=200_000_000)
+    result = tight_bound(total, cons, shown, "max", rlimit=200_000_000)
+    if result.status != PROVEN:
+        return result
+    replayed = final_scores(witness_state(rules, dict(result.witness)))[0].total
+    if replayed != result.bound:
+        return Result(VIOLATED, f"witness scores {replayed} in the engine, bound {result.bound}",
+                      counterexample=result.witness)
+    expected = power_points_recorded(rules)
+    if result.bound != expected:
+        return Result(VIOLATED, f"max is {result.bound}, spec {BOUND} records {expected} for "
+                      f"{rules.players} players", counterexample=result.witness,
+                      bound=result.bound)
+    return Result(PROVEN, f"{result.detail} (witness scored by the engine)",
+                  witness=result.witness, bound=result.bound)
+
+
+BOUND = "bounds.power_points_max"
+
+
+def power_points_recorded(rules: Rules) -> int:
+    """The value of ``bounds.power_points_max`` in spec for the rules' player count."""
+    low = rules.spec["players.count"][0]
+    value: int = rules.spec[BOUND][rules.players - low]
+    return value
 
 
 def witness_state(rules: Rules, witness: dict[str, Any], seed: int = 0) -> State:
     """A finished game built from a bound's witness, for the engine to score (player 0)."""
-    state = play.new_game(seed, rules=rules)
+    state = GAME.new_game(seed, rules=rules)
     me = state.players[0]
     board = rules.board
     standing = [0] * len(board.towns)
@@ -241,7 +314,7 @@ def endless_game(players: int | None = None, seed: int = 0) -> tuple[list[Action
     if players is None:
         players = default_rules().spec["players.count"][0]
     rules = default_rules(players)
-    state = play.new_game(seed, rules=rules)
+    state = GAME.new_game(seed, rules=rules)
     board = rules.board
     x, y = board.cycles["purple"][0], board.cycles["purple"][1]
     area = next(a for a, towns in board.areas.items() if x in towns and y in towns)
@@ -250,14 +323,14 @@ def endless_game(players: int | None = None, seed: int = 0) -> tuple[list[Action
     def do(action: Action) -> None:
         nonlocal state
         prefix.append(action)
-        state = play.apply(state, action)
+        state = GAME.apply(state, action)
 
     for p in range(players):
         offer = state.setup_offer[p]
         do(KeepCouncil(next(t for t in offer
                             if rules.council_tiles[t] not in ("carriages", "bishops"))))
     for _ in range(players):
-        do(play.setup_placements(state)[0])
+        do(setup.setup_placements(state)[0])
     for _ in range(players):
         do(SetupPlace(area, min(x, y), max(x, y)))
     for _ in range(players):            # one more bishop each, so the cycle can start
@@ -271,12 +344,12 @@ def endless_game(players: int | None = None, seed: int = 0) -> tuple[list[Action
 def check_termination(rules: Rules) -> Result:
     """Must every game end? No: the engine replays a cycle back to the very same state."""
     prefix, cycle = endless_game(rules.players)
-    state = play.new_game(0, rules=default_rules(rules.players))
+    state = GAME.new_game(0, rules=default_rules(rules.players))
     for action in prefix:
-        state = play.apply(state, action)
+        state = GAME.apply(state, action)
     start = state
     for action in cycle:
-        state = play.apply(state, action)
+        state = GAME.apply(state, action)
     same = state == start and not state.is_terminal
     return Result(VIOLATED if same else UNKNOWN,
                   f"cycle of {len(cycle)} actions repeats the state: the game need not end"
@@ -284,44 +357,47 @@ def check_termination(rules: Rules) -> Result:
                   counterexample={"prefix": len(prefix), "cycle": len(cycle)} if same else {})
 
 
+#: The spec ranges the track-capacity proof covers (a printed board may fix them).
+TRACK_RANGES = N_("track lengths: Milano {board.tracks.milano.costs:range}, Venezia "
+                  "{board.tracks.venezia.costs:range}, Chiesa {board.tracks.chiesa.costs:range}, "
+                  "council {board.tracks.council.length:range}, nobility "
+                  "{board.tracks.nobility.length:range} spaces; members from the first space or "
+                  "from space {setup.two_player_first_space}")
+
 INVARIANTS: tuple[Invariant, ...] = (
-    Invariant("il_vecchio:inv.track_capacity", (C + "end.full_track", C + "action.province.track",
-                                                C + "action.florence", C + "setup.two_player_tracks"),
+    Invariant("il_vecchio.track_capacity", (C + "end.full_track", C + "action.province.track",
+                                            C + "action.florence", C + "setup.two_player_tracks"),
               N_("No track ever holds more family members than it has spaces, except by the "
-                 "final-round rule."), check_track_capacity,
-              N_("every track length in its board range; 2-player and 3-4-player starts")),
-    Invariant("il_vecchio:inv.crests", (C + "event.crest", C + "event.last_crest",
-                                        C + "setup.crests"),
+                 "final-round rule."), check_track_capacity, TRACK_RANGES),
+    Invariant("il_vecchio.crests", (C + "event.crest", C + "event.last_crest", C + "setup.crests"),
               N_("Crests taken plus crests on the board equal the crests dealt, and the end is "
                  "triggered exactly when the last one is taken."), check_crests),
-    Invariant("il_vecchio:inv.additional_cost", (C + "event.first_crest",
-                                                 C + "setup.additional_cost"),
+    Invariant("il_vecchio.additional_cost", (C + "event.first_crest", C + "setup.additional_cost"),
               N_("The additional-cost tile lies on the council stack until the first crest is "
                  "taken and on the nobility stack afterwards."), check_additional_cost),
-    Invariant("il_vecchio:inv.members", (C + "setup.player_material", C + "event.family",
-                                         C + "action.recovery", C + "action.reinforcement"),
+    Invariant("il_vecchio.members", (C + "setup.player_material", C + "setup.placement_roll",
+                                     C + "setup.placement_choice", C + "travel.roads",
+                                     C + "action.town.crest", C + "action.province.track",
+                                     C + "action.florence", C + "event.family",
+                                     C + "action.recovery", C + "action.reinforcement"),
               N_("Every family member is always in exactly one place: supply, a town (standing "
                  "or lying) or a track."), check_members),
-    Invariant("il_vecchio:inv.majority_strict", (C + "scoring.majority",),
+    Invariant("il_vecchio.majority_strict", (C + "scoring.majority",),
               N_("The majority tie-break orders the players on a track strictly: exactly one "
                  "player wins each majority."), check_majority),
-    Invariant("il_vecchio:inv.power_points_max", (C + "scoring.tracks", C + "scoring.presence",
-                                                  C + "scoring.majority", C + "scoring.crests",
-                                                  C + "scoring.nobility_tiles"),
-              N_("A tight upper bound on one player's final Power points, reached by a witness "
-                 "that the engine scores."), check_power_points),
+    Invariant("il_vecchio.power_points_max", (C + "scoring.tracks", C + "scoring.presence",
+                                              C + "scoring.majority", C + "scoring.crests",
+                                              C + "scoring.nobility_tiles"),
+              N_("One player ends the game with at most {bounds.power_points_max} Power points "
+                 "(one value per player count, from the fewest to the most players), and the "
+                 "engine scores a finished game that reaches it."), check_power_points),
 )
 
+from regelwerk.verification.il_vecchio.mutants import MUTANTS  # noqa: E402
 
-def default_rules_for_proofs(players: int | None = None) -> Rules:
-    return default_rules(players)
+#: Invariants without a runtime twin, and why (English; the others are checked by
+#: :func:`regelwerk.engine.il_vecchio.invariants.violations` under the same id): none.
+PROOF_ONLY: dict[str, str] = {}
 
-
-def mutant(rules: Rules, **numbers: Any) -> Rules:
-    """``rules`` with some spec numbers replaced (a deliberately broken rule), board rebuilt."""
-    spec = rules.spec.with_numbers(numbers)
-    return dataclasses.replace(rules_from_spec(spec, rules.players, rules.variants), spec=spec)
-
-
-__all__ = ["INVARIANTS", "check_termination", "default_rules", "endless_game", "mutant",
-           "power_points_model", "witness_state"]
+__all__ = ["INVARIANTS", "MUTANTS", "PROOF_ONLY", "Mutant", "check_termination", "default_rules",
+           "endless_game", "power_points_model", "power_points_recorded", "witness_state"]

@@ -1,0 +1,176 @@
+"""Answers to the decisions the rules ask in the middle of an action (``State.pending``).
+
+Each answer kind's options generator is its rule, stated once: it lists the
+answers to the first decision in the queue (none if that decision is of
+another kind). A decision with no answer is skipped (:func:`has_answer`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.tuples import replaced
+from regelwerk.engine.il_vecchio.actions import FamilyChoice, Levy, PickTile, Place, TakeFollower
+from regelwerk.engine.il_vecchio.florence import pick_florence
+from regelwerk.engine.il_vecchio.players import gained, with_player
+from regelwerk.engine.il_vecchio.reinforcement import placement_towns
+from regelwerk.engine.il_vecchio.rules import (
+    BISHOP,
+    CARRIAGE,
+    FLORIN,
+    FOLLOWERS,
+    SCROLL,
+    C,
+    illegal,
+)
+from regelwerk.engine.il_vecchio.state import Need, State
+
+#: What a levy may take besides the Florins.
+LEVY_ITEMS = (SCROLL, CARRIAGE, BISHOP, *FOLLOWERS)
+#: The clause that asks each decision.
+NEED_CLAUSE = {Need.PLACE: "action.reinforcement", Need.LEVY: "event.levy",
+               Need.FAMILY: "event.family", Need.PROVINCE_TILE: "action.province.tile",
+               Need.FLORENCE_TILE: "action.florence.tiles", Need.FOLLOWER: "tiles.council",
+               Need.ROLL: "action.reinforcement"}
+
+
+@implements(C + "action.reinforcement", C + "tiles.council")
+def place_options(state: State, like: Place | None) -> Iterator[Place]:
+    """A member from the supply onto a town of the rolled area (any town on the free roll);
+    an optional placement may be declined (``Place(-1)``)."""
+    pending = state.pending[0]
+    if pending.need != Need.PLACE or state.players[pending.player].supply < 1:
+        return
+    towns = placement_towns(state.rules, pending.arg)
+    if like is not None:
+        if like.town == -1 or like.town in towns:
+            towns = (like.town,) if like.town != -1 else ()
+        else:
+            return
+    yield from (Place(t) for t in towns)
+    if pending.options and (like is None or like.town == -1):
+        yield Place(-1)
+
+
+@implements(C + "event.levy")
+def levy_options(state: State, like: Levy | None) -> Iterator[Levy]:
+    """The levy's Florins, or one scroll, carriage, bishop or follower the player has."""
+    pending = state.pending[0]
+    if pending.need != Need.LEVY:
+        return
+    res = state.players[pending.player].res
+    if res[FLORIN] >= state.rules.levy_florins:
+        yield Levy(FLORIN)
+    yield from (Levy(k) for k in LEVY_ITEMS if res[k] >= 1)
+
+
+@implements(C + "event.family")
+def family_options(state: State, like: FamilyChoice | None) -> Iterator[FamilyChoice]:
+    """Lay down a standing member, or take a lying one back."""
+    pending = state.pending[0]
+    if pending.need != Need.FAMILY:
+        return
+    me = state.players[pending.player]
+    towns: Iterable[int] = range(len(me.standing))
+    if like is not None:
+        towns = (like.town,) if 0 <= like.town < len(me.standing) else ()
+    towns = tuple(towns)
+    yield from (FamilyChoice(t, True) for t in towns if me.standing[t])
+    yield from (FamilyChoice(t, False) for t in towns if me.lying[t])
+
+
+@implements(C + "action.province.tile", C + "action.florence.tiles")
+def pick_options(state: State, like: PickTile | None) -> Iterator[PickTile]:
+    """A tile of the region's province stack, or one of the drawn Florence tiles."""
+    pending = state.pending[0]
+    if pending.need == Need.PROVINCE_TILE:
+        yield from (PickTile(t) for t in state.province_left[pending.arg])
+    elif pending.need == Need.FLORENCE_TILE:
+        yield from (PickTile(t) for t in pending.options)
+
+
+@implements(C + "tiles.council")
+def follower_options(state: State, like: TakeFollower | None) -> Iterator[TakeFollower]:
+    """A follower of any kind."""
+    if state.pending[0].need == Need.FOLLOWER:
+        yield from (TakeFollower(k) for k in FOLLOWERS)
+
+
+def explain_answer(state: State, action: Any) -> IllegalAction | None:
+    need = state.pending[0].need
+    return illegal(NEED_CLAUSE[need], N_("Answer the open decision first ({need})."),
+                   need=need.name.lower())
+
+
+_OPTIONS: dict[Need, Callable[[State, Any], Iterator[Any]]] = {
+    Need.PLACE: place_options, Need.LEVY: levy_options, Need.FAMILY: family_options,
+    Need.PROVINCE_TILE: pick_options, Need.FLORENCE_TILE: pick_options,
+    Need.FOLLOWER: follower_options}
+
+
+def has_answer(state: State) -> bool:
+    """Can the first decision be answered (by a player's answer, or chance's roll)?"""
+    options = _OPTIONS.get(state.pending[0].need)
+    return options is None or next(options(state, None), None) is not None
+
+
+def _answered(state: State) -> tuple[int, Any]:
+    pending = state.pending[0]
+    return pending.player, state.players[pending.player]
+
+
+@implements(C + "action.reinforcement")
+def place(state: State, action: Place) -> State:
+    p, me = _answered(state)
+    if action.town >= 0:
+        supply, standing = state.rules.fns.member_enters(me.supply, me.standing[action.town])
+        me = me._replace(supply=supply, standing=replaced(me.standing, action.town, standing))
+    return with_player(state, p, me, pending=state.pending[1:])
+
+
+@implements(C + "event.levy")
+def levy(state: State, action: Levy) -> State:
+    p, me = _answered(state)
+    amount = state.rules.levy_florins if action.resource == FLORIN else 1
+    me = me._replace(res=gained(me.res, (action.resource, -amount)))
+    return with_player(state, p, me, pending=state.pending[1:])
+
+
+@implements(C + "event.family")
+def family(state: State, action: FamilyChoice) -> State:
+    p, me = _answered(state)
+    town = action.town
+    fns = state.rules.fns
+    if action.lay_down:
+        standing, lying = fns.member_lies_down(me.standing[town], me.lying[town])
+        me = me._replace(standing=replaced(me.standing, town, standing),
+                         lying=replaced(me.lying, town, lying))
+    else:
+        supply, lying = fns.member_taken_back(me.supply, me.lying[town], state.rules)
+        me = me._replace(lying=replaced(me.lying, town, lying), supply=supply)
+    return with_player(state, p, me, pending=state.pending[1:])
+
+
+@implements(C + "action.province.tile", C + "action.florence.tiles")
+def pick_tile(state: State, action: PickTile) -> State:
+    pending = state.pending[0]
+    if pending.need == Need.FLORENCE_TILE:
+        return pick_florence(state, action.tile)
+    p, me = _answered(state)
+    region = pending.arg
+    state = state._replace(province_left=replaced(
+        state.province_left, region, tuple(t for t in state.province_left[region]
+                                           if t != action.tile)))
+    me = me._replace(province_up=(*me.province_up, action.tile))
+    return with_player(state, p, me, pending=state.pending[1:])
+
+
+@implements(C + "tiles.council")
+def take_follower(state: State, action: TakeFollower) -> State:
+    p, me = _answered(state)
+    me = me._replace(res=gained(me.res, (action.kind, 1)))
+    return with_player(state, p, me, pending=state.pending[1:])

@@ -1,0 +1,59 @@
+"""The dice as chance nodes: the setup roll and every roll that brings a member into play.
+
+Chance acts when a roll is due (``State.current_player`` is ``CHANCE``): in the
+setup placement before the player to place has rolled, and when a
+:data:`~.state.Need.ROLL` decision is first in the queue. Its outcomes are the
+totals of the dice (:class:`Roll`), each as likely as the dice make it; a seeded
+game rolls ``chance_rng(seed, n)`` for the n-th chance event, as it always did.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.il_vecchio.actions import Roll
+from regelwerk.engine.il_vecchio.chance import dice_totals, seeded_roll
+from regelwerk.engine.il_vecchio.rules import C
+from regelwerk.engine.il_vecchio.state import Need, Pending, State
+
+
+def _totals(state: State) -> dict[int, Fraction]:
+    return dice_totals(state.rules.dice_count, state.rules.dice_sides)
+
+
+@implements(C + "setup.placement_roll", C + "action.reinforcement")
+def roll_options(state: State, like: Roll | None) -> Iterator[Roll]:
+    """Every total the dice can show."""
+    totals = _totals(state)
+    if like is not None:
+        if like.total in totals:
+            yield like
+        return
+    for total in totals:
+        yield Roll(total)
+
+
+def roll_probability(state: State, outcome: Roll) -> Fraction:
+    """How likely the dice show ``outcome.total``."""
+    return _totals(state)[outcome.total]
+
+
+def seeded_outcome(state: State) -> Roll:
+    """What a seeded game's dice show: the roll due keeps its chance event's number."""
+    n = state.pending[0].arg if state.pending else state.chance
+    return Roll(seeded_roll(state, n))
+
+
+@implements(C + "setup.placement_roll", C + "action.reinforcement")
+def rolled(state: State, action: Roll) -> State:
+    """The setup roll is noted; a roll for a placement queues it (one or two members)."""
+    if not state.pending:
+        return state._replace(roll=action.total, chance=state.chance + 1)
+    due = state.pending[0]
+    optional, twice = due.options
+    area = 0 if action.total == state.rules.free_roll else action.total
+    place = Pending(Need.PLACE, due.player, area, (1,) if optional else ())
+    queue = (place, place) if twice else (place,)
+    return state._replace(pending=(*queue, *state.pending[1:]))

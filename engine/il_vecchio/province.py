@@ -1,0 +1,197 @@
+"""Province actions (action b): travel to a red town and take over a province of its region."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from random import Random
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.il_vecchio.actions import Province
+from regelwerk.engine.il_vecchio.board import REGIONS
+from regelwerk.engine.il_vecchio.players import gained, has_council, paid
+from regelwerk.engine.il_vecchio.random_play import pick
+from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
+from regelwerk.engine.il_vecchio.rules import (
+    ABBOT,
+    ASSASSIN,
+    CARRIAGE,
+    FLORIN,
+    FOLLOWERS,
+    KNIGHT,
+    SCROLL,
+    C,
+    Rules,
+    illegal,
+)
+from regelwerk.engine.il_vecchio.state import Need, Pending, State
+from regelwerk.engine.il_vecchio.tracks import next_space, place_on_track, track_open
+from regelwerk.engine.il_vecchio.travel import explain_travel, travel_cost, travelled, trips
+
+#: The province tiles that change a later province action instead of being used on their own.
+MODIFIER_TILES = ("any_colours", "free_takeover")
+
+
+def follower_payments(rules: Rules, region: int, res: tuple[int, ...], any_colours: bool
+                      ) -> list[tuple[int, int, int]]:
+    """The payments (assassins, knights, abbots) for ``region`` that ``res`` can afford."""
+    tables = rules.tables
+    options = tables.pays_any[region] if any_colours else tables.pays[region]
+    a, k, b = res[ASSASSIN], res[KNIGHT], res[ABBOT]
+    return [pay for pay in options if pay[0] <= a and pay[1] <= k and pay[2] <= b]
+
+
+@implements(C + "action.province.followers")
+def followers_match(need: Mapping[str, int], pay: tuple[int, int, int]) -> bool:
+    """Do (assassins, knights, abbots) ``pay`` meet a region's follower requirement?"""
+    if "same" in need:
+        return sorted(pay) == sorted((need["same"], need["other"], 0))
+    return pay == (need.get("assassin", 0), need.get("knight", 0), need.get("abbot", 0))
+
+
+@implements(C + "action.province", C + "action.province.followers", C + "action.province.track",
+            C + "end.full_track", C + "tiles.province")
+def province_options(state: State, like: Province | None) -> Iterator[Province]:
+    """Every province action: a trip to a red town whose region's track takes one more
+    member, the track space's price (none with the Papal States tile) and the followers
+    the region asks for (any colours with the Milan tile)."""
+    if not state.main_action_left():
+        return
+    rules = state.rules
+    board = rules.board
+    me = state.players[state.turn]
+    kinds = {rules.province_tiles[t] for t in me.province_up}
+    frees = (False, True) if "free_takeover" in kinds else (False,)
+    anys = (False, True) if "any_colours" in kinds else (False,)
+    if like is None:
+        found = trips(state, board.gates)
+    else:
+        found = trips(state, (like.to,) if like.to in board.gates else (), frm_only=like.frm)
+    for frm, to, carriage in found:
+        region = board.gates[to]
+        if not track_open(state, region):
+            continue
+        space, _ = next_space(state, region)
+        base = travel_cost(state, frm, to, carriage)
+        for free in frees:
+            cost = base + (0 if free else board.tracks[region].costs[space])
+            if cost > me.res[FLORIN]:
+                continue
+            for any_colours in anys:
+                for pay in follower_payments(rules, region, me.res, any_colours):
+                    yield Province(frm, to, carriage, *pay, any_colours, free)
+
+
+def explain_province(state: State, action: Province) -> IllegalAction | None:
+    """The first rule a refused province action breaks, in the order it is carried out."""
+    rules = state.rules
+    board = rules.board
+    problem = explain_main(state)
+    if problem:
+        return problem
+    if action.to not in board.gates:
+        return illegal("action.province", N_("Provinces are entered from a red town only."))
+    region = board.gates[action.to]
+    if not track_open(state, region):
+        return illegal("end.full_track", N_("That track is full; only in the final round may "
+                                            "a family member join a full track."))
+    problem = explain_travel(state, action.frm, action.to, action.carriage, None)
+    if problem:
+        return problem
+    me = state.players[state.turn]
+    for flag, kind in ((action.any_colours, "any_colours"), (action.free, "free_takeover")):
+        if flag and not any(rules.province_tiles[t] == kind for t in me.province_up):
+            return illegal("tiles.province", N_("You have no face-up tile for that."))
+    pay = (action.assassins, action.knights, action.abbots)
+    need = rules.province_followers[region]
+    if not (sum(pay) == sum(need.values()) and min(pay) >= 0 and (
+            action.any_colours or followers_match(need, pay))):
+        return illegal("action.province.followers",
+                       N_("These followers do not match what {region} requires."),
+                       region=REGIONS[region])
+    if any(pay[i] > me.res[follower] for i, follower in enumerate(FOLLOWERS)):
+        return illegal("action.province.followers", N_("You do not have these followers."))
+    price = 0 if action.free else board.tracks[region].costs[next_space(state, region)[0]]
+    cost = travel_cost(state, action.frm, action.to, action.carriage) + price
+    if me.res[FLORIN] < cost:
+        return illegal("action.province.track", N_("This costs {cost} Florins; you have {have}."),
+                       cost=cost, have=me.res[FLORIN])
+    return None
+
+
+@implements(C + "action.province", C + "action.province.followers", C + "action.province.track",
+            C + "action.province.tile", C + "end.full_track", C + "tiles.province")
+def province(state: State, action: Province) -> State:
+    """Travel, pay the space and the followers, join the region's track, then pick a tile."""
+    rules = state.rules
+    board = rules.board
+    p = state.turn
+    region = board.gates[action.to]
+    me, cost = travelled(state, p, action.frm, action.to, action.carriage)
+    used = []
+    for flag, kind in ((action.any_colours, "any_colours"), (action.free, "free_takeover")):
+        if flag:
+            used.append(next(t for t in me.province_up if rules.province_tiles[t] == kind))
+    pay = (action.assassins, action.knights, action.abbots)
+    space, _ = next_space(state, region)
+    price = 0 if action.free else board.tracks[region].costs[space]
+    me = paid(me, cost + price)
+    me = me._replace(res=gained(me.res, *((f, -pay[i]) for i, f in enumerate(FOLLOWERS))),
+                     province_up=tuple(t for t in me.province_up if t not in used),
+                     province_down=(*me.province_down, *used))
+    if has_council(me, rules, "province"):
+        me = me._replace(res=gained(me.res, (SCROLL, 1)))
+    state = place_on_track(state, p, me, action.to, region)
+    return state._replace(pending=(*state.pending, Pending(Need.PROVINCE_TILE, p, region)))
+
+
+def sample_province(state: State, rng: Random) -> Province | None:
+    """A random province action, drawn parameter by parameter (the fast twin of
+    :func:`province_options`; the conformance suite checks it draws only legal ones)."""
+    if not main_action_open(state):
+        return None
+    rules = state.rules
+    tables = rules.tables
+    me = state.players[state.turn]
+    res = me.res
+    if res[ASSASSIN] + res[KNIGHT] + res[ABBOT] < tables.fewest_followers:
+        return None
+    florins, carriages = res[FLORIN], res[CARRIAGE] >= 1
+    kinds = {rules.province_tiles[t] for t in me.province_up}
+    has_free, has_any = "free_takeover" in kinds, "any_colours" in kinds
+    standing = me.standing
+    step = tables.step_cost
+    may_place, final = rules.fns.may_place, state.final_round
+    options = []
+    for to, region in tables.gates:
+        if not may_place(len(state.tracks[region]), tables.usable[region], final, rules):
+            continue
+        pays = follower_payments(rules, region, res, False)
+        pays_any = follower_payments(rules, region, res, True) if has_any else []
+        if not pays and not pays_any:
+            continue
+        price = rules.board.tracks[region].costs[next_space(state, region)[0]]
+        least = 0 if has_free else price
+        froms = [frm for frm in tables.towns if standing[frm] and least + (
+            0 if frm == to or carriages else step[frm][to]) <= florins]
+        if froms:
+            options.append((to, region, price, pays, pays_any, froms))
+    if not options:
+        return None
+    to, region, price, pays, pays_any, froms = pick(rng, options)
+    frm = pick(rng, froms)
+    prices = (price, 0) if has_free else (price,)     # free = False, True
+    least = min(prices)
+    if frm == to:
+        ways = [False]
+    else:
+        ways = ([False] if step[frm][to] + least <= florins else []) + (
+            [True] if carriages and least <= florins else [])
+    carriage = pick(rng, ways)
+    travel = 0 if carriage or frm == to else step[frm][to]
+    free = pick(rng, [f for f, cost in zip((False, True), prices, strict=False)
+                      if travel + cost <= florins])
+    any_colours = pick(rng, ([False] if pays else []) + ([True] if pays_any else []))
+    pay = pick(rng, pays_any if any_colours else pays)
+    return Province(frm, to, carriage, *pay, any_colours, free)

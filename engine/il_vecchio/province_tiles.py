@@ -1,0 +1,117 @@
+"""Province tiles: using a face-up tile, any number of times in a turn, before passing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.il_vecchio.actions import UseProvince
+from regelwerk.engine.il_vecchio.council import COUNCIL_FOLLOWER
+from regelwerk.engine.il_vecchio.players import gained, with_player
+from regelwerk.engine.il_vecchio.province import MODIFIER_TILES
+from regelwerk.engine.il_vecchio.reinforcement import roll_into_play
+from regelwerk.engine.il_vecchio.rules import (
+    BISHOP,
+    CARRIAGE,
+    FLORIN,
+    FOLLOWERS,
+    SCROLL,
+    C,
+    illegal,
+)
+from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, State
+
+
+@implements(C + "tiles.province")
+def use_options(state: State, like: UseProvince | None) -> Iterator[UseProvince]:
+    """Every use of the current player's face-up province tiles (only ``like.tile``'s
+    when checking one)."""
+    if state.phase != Phase.PLAY or state.pending:
+        return
+    rules = state.rules
+    me = state.players[state.turn]
+    for tile in me.province_up:
+        if like is not None and tile != like.tile:
+            continue
+        kind = rules.province_tiles[tile]
+        if kind in MODIFIER_TILES:
+            continue
+        if kind == "scroll_for_followers":
+            if me.res[SCROLL] >= 1:
+                yield from (UseProvince(tile, a, b) for a in FOLLOWERS for b in FOLLOWERS
+                            if a <= b)
+        elif kind == "follower_for_scrolls":
+            yield from (UseProvince(tile, a) for a in FOLLOWERS if me.res[a] >= 1)
+        elif kind in ("any_follower", "buy"):
+            if kind == "any_follower" or me.res[FLORIN] >= rules.province_yields["buy_price"]:
+                yield from (UseProvince(tile, a) for a in FOLLOWERS)
+        elif kind in ("roll_place", "free_place"):
+            if me.supply >= 1:
+                yield UseProvince(tile)
+        elif kind == "reuse":
+            yield from (UseProvince(tile, a) for a in me.province_down)
+        elif kind == "swap":
+            for a in (SCROLL, *FOLLOWERS):
+                if me.res[a] >= 1:
+                    yield UseProvince(tile, a, SCROLL, SCROLL)
+                    yield from (UseProvince(tile, a, b, c) for b in FOLLOWERS for c in FOLLOWERS
+                                if b <= c)
+        elif kind == "follower_scroll_or_florins":
+            yield from (UseProvince(tile, a) for a in (FLORIN, SCROLL, *FOLLOWERS))
+        else:
+            yield UseProvince(tile)
+
+
+def province_uses(state: State) -> list[UseProvince]:
+    """Every legal use of the current player's face-up province tiles."""
+    return list(use_options(state, None))
+
+
+def explain_use(state: State, action: UseProvince) -> IllegalAction | None:
+    return illegal("tiles.province", N_("That province tile cannot be used like this now."))
+
+
+@implements(C + "tiles.province")
+def use_province(state: State, action: UseProvince) -> State:
+    """Turn the tile face down and take what it gives (Anhang A / Appendix A)."""
+    rules = state.rules
+    p = state.turn
+    me = state.players[p]
+    kind = rules.province_tiles[action.tile]
+    me = me._replace(province_up=tuple(t for t in me.province_up if t != action.tile),
+                     province_down=(*me.province_down, action.tile))
+    y = rules.province_yields
+    a, b, c = action.a, action.b, action.c
+    gains: list[tuple[int, int]] = []
+    if kind == "scroll_for_followers":
+        gains = [(SCROLL, -1), (a, 1), (b, 1)]
+    elif kind == "florins":
+        gains = [(FLORIN, y["florins"])]
+    elif kind == "follower_for_scrolls":
+        gains = [(a, -1), (SCROLL, y["scrolls_for_follower"])]
+    elif kind == "any_follower":
+        gains = [(a, 1)]
+    elif kind == "bishop_and_carriage":
+        gains = [(BISHOP, 1), (CARRIAGE, 1)]
+    elif kind in ("scroll", "knight", "assassin", "abbot"):
+        gains = [({"scroll": SCROLL, **COUNCIL_FOLLOWER}[kind], 1)]
+    elif kind == "florins_per_member":
+        gains = [(FLORIN, y["florins_per_member"] * (sum(me.standing) + sum(me.lying)))]
+    elif kind == "swap":
+        gains = [(a, -1), (b, 1), (c, 1)]
+    elif kind == "buy":
+        gains = [(FLORIN, -y["buy_price"]), (a, 1), (SCROLL, 1)]
+    elif kind == "follower_scroll_or_florins":
+        gains = [(a, y["choice_florins"] if a == FLORIN else 1)]
+    elif kind == "reuse":
+        me = me._replace(province_down=tuple(t for t in me.province_down if t != a),
+                         province_up=(*me.province_up, a))
+    me = me._replace(res=gained(me.res, *gains))
+    state = with_player(state, p, me)
+    if kind == "roll_place":
+        return roll_into_play(state, p, via_reinforcement=False)
+    if kind == "free_place":
+        return state._replace(pending=(*state.pending, Pending(Need.PLACE, p, 0)))
+    return state

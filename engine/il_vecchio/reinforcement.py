@@ -1,0 +1,98 @@
+"""Reinforcement (action d) and Recovery (action e), and the rolls that bring members in."""
+
+from __future__ import annotations
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.il_vecchio.actions import RECOVER, REINFORCE, Recover, Reinforce
+from regelwerk.engine.il_vecchio.players import gained, has_council, with_player
+from regelwerk.engine.il_vecchio.rules import FLORIN, C, Rules, illegal
+from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, State
+
+
+def placement_towns(rules: Rules, area: int) -> tuple[int, ...]:
+    """Towns a placement into ``area`` may use (0: any town, Florence included)."""
+    if area == 0:
+        return rules.tables.towns
+    return rules.board.areas[area]
+
+
+@implements(C + "action.reinforcement", C + "tiles.council")
+def roll_into_play(state: State, p: int, via_reinforcement: bool, optional: bool = False) -> State:
+    """Queue a roll for the placement of a family member (the free roll: any town, Florence
+    included); with the reinforcement council tile, two members.
+
+    The roll is chance's (:mod:`.dice`); it keeps the number of the chance event it is,
+    so a seeded game rolls what it rolled when the roll was made at once.
+    """
+    me = state.players[p]
+    scope = state.rules.variants["reinforce_tile_scope"]
+    twice = has_council(me, state.rules, "reinforcement") and (via_reinforcement
+                                                                or scope == "every_roll")
+    due = Pending(Need.ROLL, p, state.chance, (int(optional), int(twice)))
+    return state._replace(pending=(*state.pending, due), chance=state.chance + 1)
+
+
+def main_action_open(state: State) -> bool:
+    """Is a main action possible at all now (play, no open decision, one left)?"""
+    return state.phase == Phase.PLAY and not state.pending and state.main_action_left()
+
+
+def explain_main(state: State) -> IllegalAction | None:
+    """A main action after the turn's main actions are used."""
+    if not state.main_action_left():
+        return illegal("turn.structure", N_("You have already taken your action."))
+    return None
+
+
+@implements(C + "action.reinforcement")
+def reinforce_options(state: State, like: Reinforce | None) -> tuple[Reinforce, ...]:
+    """Reinforcement, while a main action is left and a member is in the supply."""
+    if state.main_action_left() and state.players[state.turn].supply >= 1:
+        return (REINFORCE,)
+    return ()
+
+
+def explain_reinforce(state: State, action: Reinforce) -> IllegalAction | None:
+    return explain_main(state) or illegal(
+        "action.reinforcement", N_("You have no family member in your supply."))
+
+
+@implements(C + "action.reinforcement", C + "variant.less_luck")
+def reinforce(state: State, action: Reinforce) -> State:
+    p = state.turn
+    if state.rules.variants["less_luck"] == "on":
+        queue = [Pending(Need.PLACE, p, 0)]
+        if has_council(state.players[p], state.rules, "reinforcement"):
+            queue.append(Pending(Need.PLACE, p, 0))
+        return state._replace(pending=(*state.pending, *queue))
+    return roll_into_play(state, p, via_reinforcement=True)
+
+
+@implements(C + "action.recovery")
+def recover_options(state: State, like: Recover | None) -> tuple[Recover, ...]:
+    """Recovery, while a main action is left."""
+    return (RECOVER,) if state.main_action_left() else ()
+
+
+def explain_recover(state: State, action: Recover) -> IllegalAction | None:
+    return explain_main(state)
+
+
+@implements(C + "action.recovery", C + "tiles.council")
+def recover(state: State, action: Recover) -> State:
+    """Stand every lying member up and take the Florin (counts the main action itself)."""
+    p = state.turn
+    me = state.players[p]
+    if any(me.lying):
+        stand_up = state.rules.fns.members_stand_up
+        after = [stand_up(s, y) for s, y in zip(me.standing, me.lying, strict=True)]
+        me = me._replace(standing=tuple(s for s, _ in after), lying=tuple(y for _, y in after),
+                         res=gained(me.res, (FLORIN, state.rules.recovery_florins)))
+    else:
+        me = me._replace(res=gained(me.res, (FLORIN, state.rules.recovery_florins)))
+    state = with_player(state, p, me, actions_taken=state.actions_taken + 1)
+    if has_council(me, state.rules, "recovery") and me.supply >= 1:
+        state = roll_into_play(state, p, via_reinforcement=False, optional=True)
+    return state

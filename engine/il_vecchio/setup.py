@@ -1,0 +1,148 @@
+"""Set-up: dealing everything, keeping a council tile, the two placement rounds."""
+
+from __future__ import annotations
+
+from itertools import product
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.tuples import replaced
+from regelwerk.engine.il_vecchio.actions import KeepCouncil, SetupPlace
+from regelwerk.engine.il_vecchio.board import COUNCIL, CREST_COLOURS, REGIONS, TRACKS
+from regelwerk.engine.il_vecchio.chance import chance_rng, shuffled
+from regelwerk.engine.il_vecchio.players import with_player
+from regelwerk.engine.il_vecchio.rules import C, Rules, illegal
+from regelwerk.engine.il_vecchio.state import Phase, Player, State
+from regelwerk.engine.il_vecchio.turn import start_turn
+
+
+@implements(C + "setup.middlemen")
+def middleman_setups(rules: Rules) -> list[tuple[int, ...]]:
+    """Every start position of the middlemen with at most one per area number."""
+    board = rules.board
+    limit = rules.spec["setup.middlemen_per_area"]
+    found = []
+    for towns in product(*(board.cycles[c] for c in CREST_COLOURS)):
+        if all(sum(t in border for t in towns) <= limit for border in board.areas.values()):
+            found.append(towns)
+    return found
+
+
+@implements(C + "setup.start_player", C + "setup.player_material", C + "setup.crests",
+            C + "setup.council_choice", C + "setup.supply", C + "setup.tiles")
+def setup(rules: Rules, seed: int | None) -> State:
+    """The state before the first council tile is kept: everything dealt, nothing placed.
+
+    A seeded game shuffles the crests and both tile stacks and places the middlemen by
+    its chance; ``seed=None`` keeps them in box order (the first middleman position).
+    """
+    n = rules.players
+    towns = len(rules.board.towns)
+    zeros = (0,) * towns
+    players = tuple(
+        Player(res=(rules.start_money[p], 0, rules.start_carriages, rules.start_bishops, 0, 0, 0),
+               supply=rules.family_members, standing=zeros, lying=zeros, province_up=(),
+               province_down=(), council_up=(), council_down=(), nobility=(), crests=(),
+               passed=False) for p in range(n))
+    per = rules.tiles_per_region
+    state = State(
+        rules=rules, seed=seed, phase=Phase.SETUP_COUNCIL, turn=0, players=players,
+        middlemen=(), crest_stack=(), council_stack=(), nobility_stack=(),
+        province_left=tuple(tuple(range(r * per, (r + 1) * per)) for r in range(len(REGIONS))),
+        extra_cost_on=COUNCIL, tracks=((),) * len(TRACKS), overflow=(0,) * len(TRACKS),
+        pending=(), chance=0,
+        end_triggered=False, final_round=False, actions_taken=0, setup_offer=(), roll=0)
+    crests, state = shuffled(state, rules.crest_events)
+    council, state = shuffled(state, range(len(rules.council_tiles)))
+    nobility, state = shuffled(state, range(len(rules.nobility_tiles)))
+    setups = rules.tables.middleman_setups
+    middlemen = setups[0 if seed is None else chance_rng(seed, state.chance).randrange(len(setups))]
+    k = rules.council_draw
+    offer = tuple(council[p * k:(p + 1) * k] for p in range(n))
+    return state._replace(crest_stack=crests[:rules.crests_dealt], council_stack=council[n * k:],
+                          nobility_stack=nobility, middlemen=middlemen, setup_offer=offer,
+                          chance=state.chance + 1)
+
+
+@implements(C + "setup.council_choice")
+def keep_options(state: State, like: KeepCouncil | None) -> list[KeepCouncil]:
+    """Keep one of the council tiles drawn."""
+    return [KeepCouncil(t) for t in state.setup_offer[state.turn]]
+
+
+def explain_keep(state: State, action: KeepCouncil) -> IllegalAction | None:
+    return illegal("setup.council_choice", N_("Keep one of the council tiles you drew."))
+
+
+@implements(C + "setup.council_choice", C + "setup.additional_cost")
+def keep_council(state: State, action: KeepCouncil) -> State:
+    """Keep the tile; after the last player, the others go back shuffled into the stack and
+    the first placement roll is due."""
+    p = state.turn
+    me = state.players[p]
+    state = with_player(state, p, me._replace(council_up=(action.tile,)))
+    if p + 1 < state.rules.players:
+        return state._replace(turn=p + 1)
+    kept = {pl.council_up[0] for pl in state.players}
+    returned = [t for offer in state.setup_offer for t in offer if t not in kept]
+    stack, state = shuffled(state, [*returned, *state.council_stack])
+    return state._replace(council_stack=stack, extra_cost_on=COUNCIL, phase=Phase.SETUP_ROLL,
+                          turn=0, roll=0)
+
+
+@implements(C + "setup.placement_roll", C + "setup.placement_choice")
+def setup_options(state: State, like: SetupPlace | None) -> list[SetupPlace]:
+    """Two members onto towns bordering the rolled area (any area on the free roll; in the
+    second round, any area)."""
+    board = state.rules.board
+    if state.phase == Phase.SETUP_ROLL and state.roll != state.rules.free_roll:
+        areas = [state.roll]
+    else:
+        areas = sorted(board.areas)
+    if like is not None:
+        areas = [like.area] if like.area in areas else []
+    pairs = state.rules.tables.setup_pairs
+    return [SetupPlace(area, a, b) for area in areas for a, b in pairs[area]]
+
+
+def setup_placements(state: State) -> list[SetupPlace]:
+    """Every legal set-up placement now."""
+    return setup_options(state, None)
+
+
+def explain_setup(state: State, action: SetupPlace) -> IllegalAction | None:
+    rules = state.rules
+    board = rules.board
+    clause = "setup.placement_roll" if state.phase == Phase.SETUP_ROLL else "setup.placement_choice"
+    if (state.phase == Phase.SETUP_ROLL and state.roll != rules.free_roll
+            and action.area != state.roll):
+        return illegal(clause, N_("You rolled {roll}: place next to area {roll}."),
+                       roll=state.roll)
+    if action.area not in board.areas:
+        return illegal(clause, N_("There is no area {area}."), area=action.area)
+    towns = board.areas[action.area]
+    if action.a in towns and action.b in towns:
+        return illegal(clause, N_("Name the two towns in the order of their numbers: "
+                                  "SetupPlace({area}, {b}, {a})."),
+                       area=action.area, a=action.a, b=action.b)
+    return illegal(clause, N_("Both family members must go to towns bordering area {area}."),
+                   area=action.area)
+
+
+@implements(C + "setup.placement_roll", C + "setup.placement_choice")
+def setup_place(state: State, action: SetupPlace) -> State:
+    """Place the two members; the next player rolls, or the next round or play begins."""
+    rules = state.rules
+    p = state.turn
+    me = state.players[p]
+    supply, standing = me.supply, me.standing
+    for town in (action.a, action.b):               # setup.placement.members_per_round
+        supply, here = rules.fns.member_enters(supply, standing[town])
+        standing = replaced(standing, town, here)
+    state = with_player(state, p, me._replace(standing=standing, supply=supply))
+    if p + 1 < rules.players:
+        return state._replace(turn=p + 1, roll=0)
+    if state.phase == Phase.SETUP_ROLL:
+        return state._replace(phase=Phase.SETUP_CHOICE, turn=0, roll=0)
+    return start_turn(state._replace(phase=Phase.PLAY, turn=0, roll=0))

@@ -1,0 +1,94 @@
+"""The turn: one main action (two in the final round), province tiles, passing, the next player.
+
+:func:`settle` runs after every action: decisions nobody can answer are
+skipped, and a turn with nothing left to do in it ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.il_vecchio.actions import PASS, Pass
+from regelwerk.engine.il_vecchio.answers import has_answer
+from regelwerk.engine.il_vecchio.council import reveal_council
+from regelwerk.engine.il_vecchio.players import with_player
+from regelwerk.engine.il_vecchio.province_tiles import use_options
+from regelwerk.engine.il_vecchio.rules import C, illegal
+from regelwerk.engine.il_vecchio.state import Phase, State
+
+Effect = Callable[[State, Any], State]
+
+
+def settle(state: State) -> State:
+    """Skip decisions nobody can take, then end the turn if nothing is left to do in it."""
+    while state.pending and not has_answer(state):
+        state = state._replace(pending=state.pending[1:])
+    if (state.phase == Phase.PLAY and not state.pending and not state.main_action_left()
+            and not (state.players[state.turn].province_up
+                     and next(use_options(state, None), None) is not None)):
+        return end_turn(state)
+    return state
+
+
+def start_turn(state: State) -> State:
+    """The player to move reveals the council tiles he gained since his last turn."""
+    if state.actions_taken:
+        state = state._replace(actions_taken=0)
+    for tile in state.players[state.turn].council_down:
+        state = reveal_council(state, state.turn, tile)
+    return settle(state)
+
+
+@implements(C + "turn.structure", C + "end.finish_round", C + "end.double_turn")
+def end_turn(state: State) -> State:
+    """The next player's turn; after the last player of the final round, the game is over."""
+    n = state.rules.players
+    if state.turn == n - 1:
+        if state.final_round:
+            return state._replace(phase=Phase.OVER, pending=())
+        state = state._replace(turn=0, final_round=state.end_triggered, actions_taken=0)
+    else:
+        state = state._replace(turn=state.turn + 1, actions_taken=0)
+    return start_turn(state)
+
+
+def settled(effect: Effect) -> Effect:
+    """``effect``, then :func:`settle`."""
+    def run(state: State, action: Any) -> State:
+        return settle(effect(state, action))
+    return run
+
+
+def main_action(effect: Effect, counts_itself: bool = False) -> Effect:
+    """``effect`` of a main action: counted (unless the effect counts it, saving a copy of
+    the state), then :func:`settle`."""
+    def run(state: State, action: Any) -> State:
+        new = effect(state, action)
+        if not counts_itself:
+            new = new._replace(actions_taken=new.actions_taken + 1)
+        return settle(new)
+    return run
+
+
+@implements(C + "end.double_turn", C + "turn.structure")
+def pass_options(state: State, like: Pass | None) -> tuple[Pass, ...]:
+    """Passing: after the main action, or in the final round at any time (giving up the rest
+    of the double turn)."""
+    return (PASS,) if state.final_round or not state.main_action_left() else ()
+
+
+def explain_pass(state: State, action: Pass) -> IllegalAction | None:
+    return illegal("turn.structure", N_("You must take one action on your turn."))
+
+
+@implements(C + "end.double_turn", C + "end.pass_bonus", C + "turn.structure")
+def pass_turn(state: State, action: Pass) -> State:
+    """End the turn; passing a whole double turn earns the pass bonus."""
+    if state.final_round and state.actions_taken == 0:
+        me = state.players[state.turn]
+        state = with_player(state, state.turn, me._replace(passed=True))
+    return end_turn(state)
