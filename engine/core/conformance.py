@@ -150,7 +150,7 @@ def check_samplers(game: Game[Any, Any], states: Sequence[Any], draws: int = 4,
         legal_kinds.update(game.kind_of[type(a)].name for a in game.legal_actions(state)
                            if type(a) in game.kind_of)
         legal_kinds.update(o.kind for o in game.legal_actions(state) if type(o) is OpenChoice)
-        for kind in game.kinds:
+        for kind in game.kinds_open(state):
             if kind.sampler is None or kind.chance:
                 continue
             for _ in range(draws):

@@ -114,7 +114,8 @@ class ActionKind(Generic[S, A]):
     def allows(self, state: S, action: A) -> bool:
         """Whether ``options`` yields ``action`` (the field types already checked)."""
         for option in self.options(state, action):
-            if option == action or (type(option) is OpenChoice and option.covers(action)):
+            if option is action or option == action or (
+                    type(option) is OpenChoice and option.covers(action)):
                 return True
         return False
 

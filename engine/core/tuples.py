@@ -36,7 +36,8 @@ def fast_replace(cls: C) -> C:
     many fields is copied on every action, so this one sets only the fields
     that change. Same behaviour (an unknown field name is an error).
     """
-    index = {name: i for i, name in enumerate(cls._fields)}
+    fields: tuple[str, ...] = getattr(cls, "_fields")   # noqa: B009 - any named tuple class
+    index = {name: i for i, name in enumerate(fields)}
     new = tuple.__new__
 
     def _replace(self: tuple[object, ...], /, **changes: object) -> tuple[object, ...]:

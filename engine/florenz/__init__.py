@@ -5,20 +5,26 @@
 >>> state.phase.name, state.rules.capacity
 ('SETUP', 4)
 
-Scandal cards are played with :class:`Scandal` (see :mod:`.scandal`); the solo
-game against Strozzi is ``new_game(options={"players": 1})`` (see :mod:`.solo`).
+The game is declared in :mod:`.game` (:data:`GAME`); the contract's functions
+(``new_game``, ``legal_actions``, ``apply``, ``is_legal``, ``random_action``,
+``outcome``, ``result``, ``action_to_json``, ... see
+:data:`regelwerk.engine.core.game.EXPORTS`) are offered here as module
+functions. Scandal cards are played with :class:`Scandal` (see :mod:`.scandal`);
+the solo game against Strozzi is ``new_game(options={"players": 1})`` (see
+:mod:`.solo`).
 
-Public API: :func:`new_game`, :func:`with_setup` (chosen setup draws for
-worked examples), :func:`legal_actions`, :func:`apply`, the scoring functions
+Further public API: :func:`with_setup` and :func:`with_queues` (chosen setup
+draws and queues for worked examples and tests), the scoring functions
 (:func:`queue_points`, :func:`control_order`, :func:`achievement`,
-:func:`plan_points`, :func:`winners`), game records and :func:`violations`.
+:func:`plan_points`, :func:`winners`), the Medici phase (:func:`medici_phase`,
+:func:`route`, :func:`visit`, :func:`give_card`) and the rule functions the z3
+models prove (:mod:`.rule_fns`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.florenz.actions import (
     Accept,
     Action,
@@ -37,46 +43,24 @@ from regelwerk.engine.florenz.actions import (
     Promote,
     Scandal,
     Send,
-    action_from_json,
-    action_to_json,
 )
-from regelwerk.engine.florenz.invariants import violations
-from regelwerk.engine.florenz.play import (
-    apply,
-    entered,
-    gift_cost,
-    give_card,
-    is_legal,
-    legal_actions,
-    medici_phase,
-    new_game,
-    random_action,
-    route,
-    rules_for,
-    visit,
-    with_queues,
-    with_setup,
-)
-from regelwerk.engine.florenz.queue import (
+from regelwerk.engine.florenz.board import entered, gift_cost
+from regelwerk.engine.florenz.cards import give_card
+from regelwerk.engine.florenz.game import GAME
+from regelwerk.engine.florenz.medici import medici_phase, route, visit
+from regelwerk.engine.florenz.rule_fns import (
     boast_field,
     control_key,
     gain_time,
     giovanni_step,
+    head_award,
     insert_position,
     may_enter,
+    queue_points,
     receive_card,
     swap_allowed,
 )
-from regelwerk.engine.florenz.rules import (
-    BOASTS,
-    GAME,
-    MEDICI,
-    VARIANTS,
-    RuleFns,
-    Rules,
-    default_rules,
-    rules_from_spec,
-)
+from regelwerk.engine.florenz.rules import BOASTS, MEDICI, RuleFns, Rules, default_rules, rules_from_spec
 from regelwerk.engine.florenz.scandal import card_kind, walks
 from regelwerk.engine.florenz.scandal import options as scandal_options
 from regelwerk.engine.florenz.scoring import (
@@ -84,116 +68,28 @@ from regelwerk.engine.florenz.scoring import (
     control_order,
     controller,
     family_queue_points,
-    head_award,
     plan_points,
-    queue_points,
     time_points,
     winners,
 )
+from regelwerk.engine.florenz.setup import with_queues, with_setup
 from regelwerk.engine.florenz.solo import letter_medici, letter_target
 from regelwerk.engine.florenz.state import Automa, Phase, State
 
-_SPEC = spec_module.load("florenz")
-#: (fewest, most) families; the solo game is the one-family case.
-PLAYERS = (_SPEC["players.min"], _SPEC["players.max"])
-#: The family count ``new_game`` and ``regelwerk simulate`` use when none is given.
-DEFAULT_PLAYERS = _SPEC["players.default"]
 
-
-def current_player(state: State) -> int:
-    return state.current
-
-
-def is_terminal(state: State) -> bool:
-    return state.is_terminal
-
-
-def result(state: State) -> dict[str, Any]:
-    """The outcome in record form: points per family and the winners (several = shared)."""
-    names = state.rules.names
-    placed = [len(state.on_board(f)) for f in range(state.families)]
-    gifts = [sum(g) for g in state.given]
-    if state.rules.automa >= 0:
-        from regelwerk.engine.florenz.solo import winners as solo_winners
-        best = solo_winners(state)
-    else:
-        best = winners(state.points, placed, gifts)
-    return {
-        "points": dict(zip(names, state.points, strict=True)),
-        "winners": [names[f] for f in best] if state.is_terminal else [],
-    }
+def __getattr__(name: str) -> Any:
+    """The contract's functions (``florenz.apply``, ...): see :meth:`Game.export`."""
+    return GAME.export(name)
 
 
 __all__ = [
-    "BOASTS",
-    "GAME",
-    "MEDICI",
-    "PLAYERS",
-    "VARIANTS",
-    "Accept",
-    "Action",
-    "Automa",
-    "Boast",
-    "BonusPoint",
-    "BonusSwap",
-    "BonusTime",
-    "Decline",
-    "DiscardForTime",
-    "Gift",
-    "HurryPair",
-    "HurryTwice",
-    "Move",
-    "Pass",
-    "Phase",
-    "Place",
-    "Promote",
-    "RuleFns",
-    "Rules",
-    "Scandal",
-    "Send",
-    "State",
-    "achievement",
-    "action_from_json",
-    "action_to_json",
-    "apply",
-    "boast_field",
-    "card_kind",
-    "control_key",
-    "control_order",
-    "controller",
-    "current_player",
-    "default_rules",
-    "entered",
-    "family_queue_points",
-    "gain_time",
-    "gift_cost",
-    "giovanni_step",
-    "give_card",
-    "head_award",
-    "insert_position",
-    "is_legal",
-    "is_terminal",
-    "legal_actions",
-    "letter_medici",
-    "letter_target",
-    "may_enter",
-    "medici_phase",
-    "new_game",
-    "plan_points",
-    "queue_points",
-    "random_action",
-    "receive_card",
-    "result",
-    "route",
-    "rules_for",
-    "rules_from_spec",
-    "scandal_options",
-    "swap_allowed",
-    "time_points",
-    "violations",
-    "visit",
-    "walks",
-    "winners",
-    "with_queues",
-    "with_setup",
+    "BOASTS", "GAME", "MEDICI", "Accept", "Action", "Automa", "Boast", "BonusPoint",
+    "BonusSwap", "BonusTime", "Decline", "DiscardForTime", "Gift", "HurryPair", "HurryTwice",
+    "Move", "Pass", "Phase", "Place", "Promote", "RuleFns", "Rules", "Scandal", "Send", "State",
+    "achievement", "boast_field", "card_kind", "control_key", "control_order", "controller",
+    "default_rules", "entered", "family_queue_points", "gain_time", "gift_cost",
+    "giovanni_step", "give_card", "head_award", "insert_position", "letter_medici",
+    "letter_target", "may_enter", "medici_phase", "plan_points", "queue_points",
+    "receive_card", "route", "rules_from_spec", "scandal_options", "swap_allowed",
+    "time_points", "visit", "walks", "winners", "with_queues", "with_setup",
 ]

@@ -1,15 +1,18 @@
-"""The actions of Florenz and their JSON form in game records.
+"""The actions of Florenz (their record names are declared with the kinds in :mod:`.game`).
 
 Actions are frozen dataclasses: two actions are equal only if they are of the
 same kind with the same fields. Locations are numbered 1-9 as on the board; a family member is named by its
 piece id (``family * 9 + index``; indices 0-4 debutants, 5-7 ladies, 8 maestro).
+
+Building one costs about a microsecond, so the options generators hand out the
+actions of :class:`Prebuilt` (every action of the kinds with few fields, built
+once per :class:`~.rules.Rules`, see ``Rules.tables.actions``) instead of
+building every option of every turn.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from regelwerk.engine.core.actions import ActionCodec
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -143,10 +146,43 @@ class Decline:
 Action = (Place | Pass | BonusTime | BonusPoint | BonusSwap | Send | Promote | Move | HurryTwice
           | HurryPair | Boast | Gift | DiscardForTime | Scandal | Accept | Decline)
 
-CODEC = ActionCodec("florenz", {
-    Place: "place", Pass: "pass", BonusTime: "bonus_time", BonusPoint: "bonus_point",
-    BonusSwap: "bonus_swap", Send: "send", Promote: "promote", Move: "move",
-    HurryTwice: "hurry_twice", HurryPair: "hurry_pair", Boast: "boast", Gift: "gift",
-    DiscardForTime: "discard", Scandal: "scandal", Accept: "accept", Decline: "decline"})
-action_to_json = CODEC.to_json
-action_from_json = CODEC.from_json
+
+
+@dataclass(frozen=True)
+class Prebuilt:
+    """Every action of the kinds with few fields, built once per rules (``Rules.tables.actions``).
+
+    Pure values: a generator that yields ``send[loc]`` yields exactly ``Send(loc + 1)``.
+    Indices are location indices (0-8) unless said otherwise.
+    """
+
+    place: tuple[Place, ...]
+    send: tuple[Send, ...]
+    pass_: tuple[Pass, ...]                             # location number (0: no ring) -> Pass
+    promote: tuple[Promote, ...]                        # piece -> Promote
+    move: tuple[tuple[Move, ...], ...]                  # piece -> to -> Move
+    hurry_twice: tuple[tuple[tuple[HurryTwice, ...], ...], ...]   # piece -> via -> to
+    boast: tuple[Boast, ...]
+    gift: tuple[tuple[Gift, ...], ...]                  # medici -> crest + 1 -> Gift
+    discard: tuple[DiscardForTime, ...]                 # hand index -> DiscardForTime
+    bonus_time: tuple[BonusTime] = (BonusTime(),)
+    bonus_point: tuple[BonusPoint] = (BonusPoint(),)
+    accept: tuple[Accept] = (Accept(),)
+    decline: tuple[Decline] = (Decline(),)
+
+
+def prebuilt(locations: int, pieces: int, medici: int, crests: int, cards: int) -> Prebuilt:
+    """The actions for a board of ``locations``, ``pieces`` piece ids, ``medici`` Medici
+    with crests ``-1 .. crests - 1`` and hands of up to ``cards`` cards."""
+    locs = range(locations)
+    return Prebuilt(
+        place=tuple(Place(loc + 1) for loc in locs),
+        send=tuple(Send(loc + 1) for loc in locs),
+        pass_=tuple(Pass(n) for n in range(locations + 1)),
+        promote=tuple(Promote(p) for p in range(pieces)),
+        move=tuple(tuple(Move(p, to + 1) for to in locs) for p in range(pieces)),
+        hurry_twice=tuple(tuple(tuple(HurryTwice(p, via + 1, to + 1) for to in locs)
+                                for via in locs) for p in range(pieces)),
+        boast=tuple(Boast(loc + 1) for loc in locs),
+        gift=tuple(tuple(Gift(m, c) for c in range(-1, crests)) for m in range(medici)),
+        discard=tuple(DiscardForTime(i) for i in range(cards)))

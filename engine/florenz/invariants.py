@@ -1,6 +1,10 @@
 """Invariants checked on concrete states after every simulated step.
 
-Runtime twins of the z3 invariants in :mod:`regelwerk.verification.florenz`.
+These are the runtime twins of the z3 invariants in
+:mod:`regelwerk.verification.florenz`: z3 proves them for all states of the
+model; ``regelwerk simulate`` checks them on every state it reaches. The
+invariants a single state cannot show are listed, with the reason, in
+:data:`regelwerk.verification.florenz.PROOF_ONLY`.
 """
 
 from __future__ import annotations
@@ -8,6 +12,28 @@ from __future__ import annotations
 import itertools
 
 from regelwerk.engine.florenz.state import NONE, Phase, State
+
+#: Checked at run time only (no z3 model): id -> what it states (English).
+RUNTIME_ONLY = {
+    "florenz.piece_location": "Every member on the board stands in exactly one queue, the one "
+                              "its location says.",
+    "florenz.boast_one_cup": "A family has at most one cup on each boast board (Strozzi, "
+                             "with two colours, is not counted).",
+    "florenz.cups_supply": "No family has more cups on the boast boards than its supply.",
+    "florenz.guards_conserved": "Every guard of a family is on its family board or on the "
+                                "board, as escort, spy or doorman.",
+    "florenz.gifts_nonnegative": "No family holds fewer than 0 gifts.",
+    "florenz.cards_conserved": "Every scandal card is in a deck, a discard pile or a hand.",
+    "florenz.solo_no_hand": "Strozzi never holds scandal cards.",
+    "florenz.solo_cards_conserved": "Strozzi's cards are all in his deck or his discard pile.",
+    "florenz.one_ring_per_location": "No two families' rings lie at the same location while "
+                                     "the game runs.",
+}
+
+#: Every id :func:`violations` reports: the runtime twins of the z3 invariants
+#: (:data:`regelwerk.verification.florenz.INVARIANTS`, same ids) and the above.
+CHECKED = ("florenz.queue_order", "florenz.queue_capacity", "florenz.control_strict",
+           "florenz.clock_range", "florenz.hand_limit", "florenz.solo_clock", *RUNTIME_ONLY)
 
 
 def violations(state: State) -> list[str]:
@@ -20,7 +46,7 @@ def violations(state: State) -> list[str]:
             broken.append("florenz.queue_capacity")
         ranks = [state.rank_of(p) for p in queue]
         if any(a < b for a, b in itertools.pairwise(ranks)):
-            broken.append("florenz.queue_rank_order")
+            broken.append("florenz.queue_order")
         for p in queue:
             if state.where[p] != loc or p in seen:
                 broken.append("florenz.piece_location")
@@ -34,6 +60,8 @@ def violations(state: State) -> list[str]:
         broken.append("florenz.piece_location")
     if any(not 0 <= c <= rules.clock_max for c in state.clock):
         broken.append("florenz.clock_range")
+    if state.automa is not None and not 0 <= state.clock[rules.automa] <= rules.clock_max:
+        broken.append("florenz.solo_clock")
     if any(len(h) > rules.hand_limit for h in state.hands):
         broken.append("florenz.hand_limit")
     for fields in state.cups:

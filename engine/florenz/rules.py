@@ -17,14 +17,16 @@ from itertools import combinations_with_replacement, product
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
+from regelwerk.engine.core.game import Variant, choose_variants
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.spec import Spec, SpecError, choose_variants
-from regelwerk.engine.florenz import queue as q
+from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.florenz import rule_fns as q
+from regelwerk.engine.florenz.actions import Prebuilt, prebuilt
 
 GAME = "florenz"
 MEDICI = ("cosimo", "contessina", "giovanni")
 COSIMO, CONTESSINA, GIOVANNI = 0, 1, 2
-DEBUTANT, LADY, MAESTRO = 0, 1, 2
+DEBUTANT, LADY, MAESTRO = q.DEBUTANT, q.LADY, q.MAESTRO
 BOASTS = ("great_influence", "unmistakable", "scandalmonger", "sharp_elbows",
           "ruler_of_the_street", "rising", "strongly_represented", "generous", "omnipresent")
 SCANDALS = {
@@ -33,9 +35,9 @@ SCANDALS = {
     "figliolo": ("guard_anywhere", "move_anywhere", "long_walk", "chaperoned"),
 }
 
-#: Rule variants: option name -> choices, default first (see interpretations.toml).
+#: Rule variants, default first (see interpretations.toml).
 #: ``solo_level``: the solo game's easier / harder rules (Das Solospiel).
-VARIANTS: Mapping[str, tuple[str, ...]] = {"solo_level": ("normal", "easier", "harder")}
+VARIANTS = (Variant("solo_level", ("normal", "easier", "harder"), "florenz:interp.solo_pass_first"),)
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class RuleFns:
     swap_allowed: Callable[..., Any] = q.swap_allowed
     automa_time: Callable[..., Any] = q.automa_time
     automa_pay: Callable[..., Any] = q.automa_pay
+    head_award: Callable[..., Any] = q.head_award
+    queue_points: Callable[..., Any] = q.queue_points
 
 
 @dataclass(frozen=True)
@@ -166,6 +170,7 @@ class Tables:
     #: gain from 0 to the clock's maximum (``play._gain``; others call the rule directly).
     gain_at: Mapping[tuple[int, int], int]
     start_where: tuple[int, ...]          # piece -> RESERVE, or RETIRED if never used
+    actions: Prebuilt                     # the actions the options generators hand out
 
 
 def _insert_table(rules: Rules) -> dict[tuple[tuple[int, ...], int, bool], int]:
@@ -205,12 +210,12 @@ def _gain_table(rules: Rules) -> dict[tuple[int, int], int]:
 
 
 def build_tables(rules: Rules) -> Tables:
-    from regelwerk.engine.florenz.play import absent
+    from regelwerk.engine.florenz.board import absent
     from regelwerk.engine.florenz.solo import LETTERS
     from regelwerk.engine.florenz.state import RESERVE, RETIRED
 
     spec = rules.spec
-    level = rules.variants.get("solo_level", VARIANTS["solo_level"][0])
+    level = rules.variants.get("solo_level", VARIANTS[0].default)
     previous = [0] * len(rules.route_next)
     for a, b in enumerate(rules.route_next):
         previous[b] = a
@@ -250,7 +255,10 @@ def build_tables(rules: Rules) -> Tables:
         boast_at=_boast_table(rules),
         gain_at=_gain_table(rules),
         start_where=tuple(RETIRED if absent(rules, p) else RESERVE
-                          for p in range(rules.families * rules.pieces_per_family)))
+                          for p in range(rules.families * rules.pieces_per_family)),
+        actions=prebuilt(rules.locations, rules.families * rules.pieces_per_family,
+                         rules.medici, max(len(rules.edges), rules.locations + 1),
+                         rules.medici * len(rules.scandal_kinds[0]) * spec["scandal.copies"]))
 
 
 def _grid(spec: Spec) -> tuple[list[list[int]], dict[int, tuple[int, int]]]:
@@ -315,7 +323,7 @@ def rules_from_spec(spec: Spec, families: int | None = None,
     check_names(spec)
     if families is None:
         families = spec["players.default"]
-    chosen = choose_variants(VARIANTS, variants)
+    chosen = choose_variants(GAME, VARIANTS, variants)
     low, high = spec["players.min"], spec["players.max"]
     if not low <= families <= high:
         raise SpecError(N_("florenz: {families} players; the game takes {low}-{high}"),
@@ -396,3 +404,16 @@ def default_rules(families: int | None = None) -> Rules:
 @lru_cache(maxsize=8)
 def _cached(families: int) -> Rules:
     return rules_from_spec(spec_module.load(GAME), families)
+
+
+def game_rules(spec: Spec, players: int, variants: Mapping[str, str]) -> Rules:
+    """:func:`rules_from_spec` as the game declaration asks for it (``players`` 1: solo),
+    cached for the spec's own numbers, so a new game does not rebuild its tables."""
+    if spec is spec_module.load(GAME):
+        return _cached_variants(players, tuple(sorted(variants.items())))
+    return rules_from_spec(spec, players, variants)
+
+
+@lru_cache(maxsize=32)
+def _cached_variants(families: int, variants: tuple[tuple[str, str], ...]) -> Rules:
+    return rules_from_spec(spec_module.load(GAME), families, dict(variants))

@@ -1,10 +1,12 @@
-"""Playing a scandal card (Die Skandalkarten): twelve effects, one action.
+"""The Scandal action kind (Die Skandalkarten): twelve effects, one action.
 
 A card id is ``medici * 4 + kind``; the kind's name comes from
 ``rules.scandal_kinds`` (spec ``scandal.medici_set``). Each effect has a
 generator of its legal parameters (``OPTIONS``) and an effect function
-(``EFFECTS``); :func:`play` checks the action against the generator's list, so
-``legal_actions`` and ``apply`` can never disagree.
+(``EFFECTS``). The kind's options generator (:func:`scandal_options`) asks the
+card's generator, so ``legal_actions`` and ``apply`` can never disagree; the
+long walk, whose pairs of walks are many, is checked by a narrow generator of
+its own (:func:`_long_walk_like`) that walks only the members the action names.
 """
 
 from __future__ import annotations
@@ -16,10 +18,29 @@ from typing import Any
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.florenz import play as P
+from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz.actions import Scandal
+from regelwerk.engine.florenz.board import (
+    blocked_path,
+    boast_field_at,
+    cups_left,
+    entered,
+    free_crests,
+    gain,
+    gift_cost,
+    give_gift,
+    has_space,
+    move_piece,
+    place_cup,
+    put_guard,
+    reserve,
+    spent,
+)
+from regelwerk.engine.florenz.cards import card_medici
+from regelwerk.engine.florenz.members import time_refusal
 from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, DEBUTANT, GIOVANNI, LADY
-from regelwerk.engine.florenz.state import NONE, RETIRED, State
+from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, State
+from regelwerk.engine.florenz.turns import advance
 
 C = "florenz:"
 S = C + "scandal."
@@ -30,10 +51,12 @@ def card_kind(state: State, card: int) -> str:
     return kinds[card % len(kinds)]
 
 
-def cost(state: State, kind: str, family: int, action: Scandal) -> int:
+def cost(state: State, kind: str, family: int, a: int) -> int:
+    """The time playing a card of ``kind`` costs ``family``, ``a`` its first parameter
+    (the gift card adds the gift's cost to the Medici ``a``)."""
     base = state.rules.scandal_costs[kind]
     if kind == "any_gift":
-        return base + P.gift_cost(state, family, action.a)
+        return base + gift_cost(state, family, a)
     return base
 
 
@@ -56,7 +79,7 @@ def _any_gift(state: State, f: int) -> Iterator[tuple[int, ...]]:
     if state.gifts[f] <= 0:
         return
     for m in range(state.rules.medici):
-        free = P._free_crests(state, m) if state.guards[f] > 0 else []
+        free = free_crests(state, m) if state.guards[f] > 0 else []
         for c in free or [-1]:
             yield (m, c, -1, -1)
 
@@ -68,7 +91,7 @@ def _retrieve_cup(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 
 def _move_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
-    open_ = [loc for loc, q in enumerate(state.queues) if P.has_space(state, q)]
+    open_ = [loc for loc, q in enumerate(state.queues) if has_space(state, q)]
     for p in state.on_board(f):
         for loc in open_:
             if loc != state.where[p]:
@@ -104,10 +127,10 @@ def walks(state: State, piece: int) -> list[int]:
 
     def extend(loc: int, seen: tuple[int, ...], digits: int) -> None:
         for nxt in rules.neighbours[loc]:
-            if nxt in seen or P.blocked_path(state, loc, nxt, family):
+            if nxt in seen or blocked_path(state, loc, nxt, family):
                 continue
             path = digits * 10 + nxt + 1
-            if P.has_space(state, state.queues[nxt]):
+            if has_space(state, state.queues[nxt]):
                 out.append(path)
             if len(seen) < steps:
                 extend(nxt, (*seen, nxt), path)
@@ -134,7 +157,7 @@ def _long_walk(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 
 def _promote(state: State, f: int) -> Iterator[tuple[int, ...]]:
-    if P._reserve(state, f, LADY) < 0:
+    if reserve(state, f, LADY) < 0:
         return
     for p in state.on_board(f):
         if state.rank_of(p) == DEBUTANT:
@@ -147,10 +170,10 @@ def _retire(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 
 def _chaperoned(state: State, f: int) -> Iterator[tuple[int, ...]]:
-    if P._reserve(state, f, DEBUTANT) < 0:
+    if reserve(state, f, DEBUTANT) < 0:
         return
     for loc, queue in enumerate(state.queues):
-        if P.has_space(state, queue) and any(state.family_of(p) == f and state.rank_of(p) > DEBUTANT
+        if has_space(state, queue) and any(state.family_of(p) == f and state.rank_of(p) > DEBUTANT
                                              for p in queue):
             yield (loc + 1, -1, -1, -1)
 
@@ -164,10 +187,10 @@ def _advance(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 
 def _boast_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
-    if P._cups_left(state, f) <= 0:
+    if cups_left(state, f) <= 0:
         return
     for loc in range(state.rules.locations):
-        if f not in state.cups[loc] and P._boast_field(state, f, loc) >= 0:
+        if f not in state.cups[loc] and boast_field_at(state, f, loc) >= 0:
             yield (loc + 1, -1, -1, -1)
 
 
@@ -188,45 +211,39 @@ def walk(state: State, piece: int, path: int) -> State:
     src = state.where[piece]
     for i, loc in enumerate(locs):
         last = i == len(locs) - 1
-        state = P._move_piece(state, piece, loc, needs_space=last, src=src)
+        state = move_piece(state, piece, loc, needs_space=last, src=src)
         src = loc
     return state
 
 
 def _join(state: State, piece: int, loc: int) -> State:
     """``piece`` (in no queue now) joins the queue at location index ``loc``."""
-    return state._replace(where=P._set(state.where, piece, loc),
-                          queues=P._set(state.queues, loc,
-                                        P.entered(state, state.queues[loc], loc, piece)))
+    return state._replace(where=replaced(state.where, piece, loc),
+                          queues=replaced(state.queues, loc,
+                                        entered(state, state.queues[loc], loc, piece)))
 
 
 def _leave(state: State, piece: int) -> State:
     loc = state.where[piece]
-    return state._replace(queues=P._set(state.queues, loc,
+    return state._replace(queues=replaced(state.queues, loc,
                                         tuple(p for p in state.queues[loc] if p != piece)))
 
 
 @implements(S + "guard_anywhere", C + "guard.crest")
 def _do_guard_anywhere(state: State, f: int, a: Scandal) -> State:
-    state = state._replace(guards=P._add(state.guards, f, -1))
-    if a.a == COSIMO:
-        return state._replace(escorts=P._set(state.escorts, a.b, state.escorts[a.b] + (f,)))
-    loc = a.b - 1
-    if a.a == CONTESSINA:
-        return state._replace(spies=P._set(state.spies, loc, state.spies[loc] + (f,)))
-    return state._replace(doormen=P._set(state.doormen, loc, state.doormen[loc] + (f,)))
+    return put_guard(state, f, a.a, a.b)
 
 
 @implements(S + "any_gift", C + "action.gift_cost")
 def _do_any_gift(state: State, f: int, a: Scandal) -> State:
-    return P.give_gift(state, f, a.a, a.b)
+    return give_gift(state, f, a.a, a.b)
 
 
 @implements(S + "retrieve_cup")
 def _do_retrieve_cup(state: State, f: int, a: Scandal) -> State:
     loc = a.a - 1
     fields = tuple(NONE if x == f else x for x in state.cups[loc])
-    return state._replace(cups=P._set(state.cups, loc, fields))
+    return state._replace(cups=replaced(state.cups, loc, fields))
 
 
 @implements(S + "move_anywhere", C + "queue.capacity")
@@ -248,7 +265,7 @@ def _do_queue_swap(state: State, f: int, a: Scandal) -> State:
     queue = list(state.queues[loc])
     i, j = queue.index(a.a), queue.index(a.b)
     queue[i], queue[j] = queue[j], queue[i]
-    return state._replace(queues=P._set(state.queues, loc, tuple(queue)))
+    return state._replace(queues=replaced(state.queues, loc, tuple(queue)))
 
 
 @implements(S + "long_walk", C + "guard.escort")
@@ -260,9 +277,9 @@ def _do_long_walk(state: State, f: int, a: Scandal) -> State:
 @implements(S + "promote", C + "queue.rank")
 def _do_promote(state: State, f: int, a: Scandal) -> State:
     loc = state.where[a.a]
-    new = P._reserve(state, f, LADY)
+    new = reserve(state, f, LADY)
     state = _leave(state, a.a)
-    state = state._replace(where=P._set(state.where, a.a, P.RESERVE))
+    state = state._replace(where=replaced(state.where, a.a, RESERVE))
     return _join(state, new, loc)
 
 
@@ -270,13 +287,13 @@ def _do_promote(state: State, f: int, a: Scandal) -> State:
 def _do_retire(state: State, f: int, a: Scandal) -> State:
     state = _leave(state, a.a)
     rules = state.rules
-    return state._replace(where=P._set(state.where, a.a, RETIRED),
-                          clock=P._gain(state.clock, f, rules.spec["scandal.remove_time"], rules))
+    return state._replace(where=replaced(state.where, a.a, RETIRED),
+                          clock=gain(state.clock, f, rules.spec["scandal.remove_time"], rules))
 
 
 @implements(S + "chaperoned", C + "queue.rank")
 def _do_chaperoned(state: State, f: int, a: Scandal) -> State:
-    return _join(state, P._reserve(state, f, DEBUTANT), a.a - 1)
+    return _join(state, reserve(state, f, DEBUTANT), a.a - 1)
 
 
 @implements(S + "advance", C + "queue.rank")
@@ -286,12 +303,12 @@ def _do_advance(state: State, f: int, a: Scandal) -> State:
     rank = state.rank_of(a.a)
     pos = sum(1 for p in queue if state.rank_of(p) > rank)
     queue.insert(pos, a.a)
-    return state._replace(queues=P._set(state.queues, loc, tuple(queue)))
+    return state._replace(queues=replaced(state.queues, loc, tuple(queue)))
 
 
 @implements(S + "boast_anywhere", C + "action.boast")
 def _do_boast_anywhere(state: State, f: int, a: Scandal) -> State:
-    return P.place_cup(state, f, a.a - 1)
+    return place_cup(state, f, a.a - 1)
 
 
 EFFECTS: dict[str, Callable[[State, int, Scandal], State]] = {
@@ -303,10 +320,10 @@ EFFECTS: dict[str, Callable[[State, int, Scandal], State]] = {
 }
 
 
-# ----------------------------------------------------------------- the action
+# ----------------------------------------------------------------- the action kind
 
 def _affordable(state: State, f: int, kind: str, params: tuple[int, ...]) -> bool:
-    return cost(state, kind, f, Scandal(0, *params)) <= state.clock[f]
+    return cost(state, kind, f, params[0]) <= state.clock[f]
 
 
 def _own(state: State, f: int, piece: int) -> bool:
@@ -314,28 +331,72 @@ def _own(state: State, f: int, piece: int) -> bool:
         state.where[piece] >= 0
 
 
-def _valid(state: State, f: int, kind: str, params: tuple[int, ...]) -> bool:
-    if kind != "long_walk":
-        return params in set(OPTIONS[kind](state, f))
+def _long_walk_like(state: State, f: int, params: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """The long walk ``params`` if :func:`_long_walk` yields it, walking only its members."""
     p, path, q, second = params
     if not _own(state, f, p) or path not in walks(state, p):
-        return False
-    if q == -1:
-        return second == -1
-    after = walk(state, p, path)
-    return q != p and _own(after, f, q) and second in walks(after, q)
+        return
+    if q == -1 and second == -1:
+        yield params
+    elif state.rules.spec["scandal.long_walk_members"] >= 2 and q != p:
+        after = walk(state, p, path)
+        if _own(after, f, q) and second in walks(after, q):
+            yield params
+
+
+def _card_options(state: State, f: int, kind: str,
+                  like: tuple[int, ...] | None) -> Iterator[tuple[int, ...]]:
+    """The parameters the card allows (all, or only ``like``), time not asked."""
+    if like is None:
+        yield from OPTIONS[kind](state, f)
+    elif kind == "long_walk":
+        yield from _long_walk_like(state, f, like)
+    elif like in set(OPTIONS[kind](state, f)):
+        yield like
+
+
+def _playable(state: State, f: int, kind: str) -> list[tuple[int, ...]]:
+    """The parameters a card of ``kind`` can be played with now (time asked)."""
+    return [params for params in OPTIONS[kind](state, f) if _affordable(state, f, kind, params)]
 
 
 def options(state: State, index: int) -> list[Scandal]:
     """Every legal way to play the hand card at ``index`` for the family to act."""
     f = state.current
-    kind = card_kind(state, state.hands[f][index])
-    return [Scandal(index, *params) for params in OPTIONS[kind](state, f)
-            if _affordable(state, f, kind, params)]
+    return [Scandal(index, *params)
+            for params in _playable(state, f, card_kind(state, state.hands[f][index]))]
 
 
-def legal(state: State) -> list[Scandal]:
-    return [a for i in range(len(state.hands[state.current])) for a in options(state, i)]
+@implements(C + "scandal.play")
+def scandal_options(state: State, like: Scandal | None) -> list[Scandal]:
+    """A hand card is played in one of the ways its effect allows, if the time suffices."""
+    f = state.current
+    hand = state.hands[f]
+    if not hand:
+        return []
+    if like is None:
+        return [a for i in range(len(hand)) for a in options(state, i)]
+    i = like.index
+    if not 0 <= i < len(hand):
+        return []
+    kind = card_kind(state, hand[i])
+    wanted = (like.a, like.b, like.c, like.d)
+    return [like for params in _card_options(state, f, kind, wanted)
+            if _affordable(state, f, kind, params)][:1]
+
+
+def explain_scandal(state: State, action: Scandal) -> IllegalAction | None:
+    f = state.current
+    hand = state.hands[f]
+    i = action.index
+    if not 0 <= i < len(hand):
+        return IllegalAction(C + "scandal.play", N_("There is no card {index} in the hand."),
+                             index=i)
+    kind = card_kind(state, hand[i])
+    if any(True for _ in _card_options(state, f, kind, (action.a, action.b, action.c,
+                                                          action.d))):
+        return time_refusal(state, "scandal", cost(state, kind, f, action.a))
+    return IllegalAction(S + kind, N_("This scandal card cannot be played that way now."))
 
 
 def sample(state: State, rng: Random) -> Scandal | None:
@@ -358,9 +419,9 @@ def sample(state: State, rng: Random) -> Scandal | None:
                     q, w = rng.choice(seconds)
                     return Scandal(i, p, path, q, w)
             return Scandal(i, p, path)
-        found = options(state, i)
+        found = _playable(state, f, kind)
         if found:
-            return rng.choice(found)
+            return Scandal(i, *rng.choice(found))
     return None
 
 
@@ -370,16 +431,11 @@ def play(state: State, action: Scandal) -> State:
     f = state.current
     hand = state.hands[f]
     i = action.index
-    if type(i) is not int or not 0 <= i < len(hand):
-        raise IllegalAction(C + "scandal.play", N_("There is no card {index} in the hand."),
-                            index=i)
     card = hand[i]
     kind = card_kind(state, card)
-    params = (action.a, action.b, action.c, action.d)
-    if not all(type(x) is int for x in params) or not _valid(state, f, kind, params):
-        raise IllegalAction(S + kind, N_("This scandal card cannot be played that way now."))
-    clock = P._spend(state, f, cost(state, kind, f, action), "scandal")
-    m = card // len(state.rules.scandal_kinds[0])
+    clock = spent(state, f, cost(state, kind, f, action.a))
+    m = card_medici(state.rules, card)
     state = EFFECTS[kind](state._replace(clock=clock), f, action)   # the card is still held
-    return state._replace(hands=P._set(state.hands, f, hand[:i] + hand[i + 1:]),
-                          discards=P._set(state.discards, m, state.discards[m] + (card,)))
+    return advance(state._replace(hands=replaced(state.hands, f, hand[:i] + hand[i + 1:]),
+                                  discards=replaced(state.discards, m,
+                                                    state.discards[m] + (card,))))

@@ -1,38 +1,19 @@
 """Scoring of Florenz: queue scorings, control, boast achievements, end scoring.
 
-The per-family queue and head functions take ``ops`` so that the z3 bounds in
-:mod:`regelwerk.verification.florenz` are proved about this code, and their
-witnesses are replayed through it.
+The per-family queue and head points are rule functions (:func:`.rule_fns.queue_points`,
+:func:`.rule_fns.head_award`), called through ``rules.fns`` so that the z3 bounds in
+:mod:`regelwerk.verification.florenz` are proved about the code the engine plays by.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.florenz.rules import BOASTS, CONTESSINA, DEBUTANT, Rules
 from regelwerk.engine.florenz.state import State
 
 C = "florenz:"
-
-
-@implements(C + "scoring.cosimo", C + "scoring.contessina")
-def queue_points(mine: Sequence[Any], ranks: Sequence[Any], table: Sequence[Any],
-                 skip_debutants: Any, ops: Ops = INT) -> Any:
-    """Points one family scores from a queue by place (Cosimo; Contessina skips debutants).
-
-    ``mine[i]`` tells whether the family holds place ``i``; ``ranks[i]`` is its rank.
-    """
-    return ops.sum(ops.if_(ops.and_(m, ops.or_(ops.not_(skip_debutants), r != DEBUTANT)), t, 0)
-                   for m, r, t in zip(mine, ranks, table, strict=False))
-
-
-@implements(C + "medici.head")
-def head_award(heads: Any, per_head: Any, ops: Ops = INT) -> Any:
-    """Head points for a family heading ``heads`` of the locations the Medici reaches."""
-    return heads * per_head
 
 
 def family_queue_points(state: State, location: int, family: int, medici: int) -> int:
@@ -43,7 +24,7 @@ def family_queue_points(state: State, location: int, family: int, medici: int) -
     per, rank = rules.pieces_per_family, rules.piece_rank
     mine = [p // per == family for p in queue]
     ranks = [rank[p % per] for p in queue]
-    return queue_points(mine, ranks, table, medici == CONTESSINA)
+    return rules.fns.queue_points(mine, ranks, table, medici == CONTESSINA)
 
 
 @implements(C + "queue.control")

@@ -11,11 +11,12 @@ player's decision (or the end). The easier/harder rules are the variant
 
 from __future__ import annotations
 
-from random import Random
-from typing import Any
-
 from regelwerk.engine.core.clauses import implements
-from regelwerk.engine.florenz import play as P
+from regelwerk.engine.core.game import seeded_rng
+from regelwerk.engine.core.tuples import added, replaced
+from regelwerk.engine.florenz import medici as phase_medici
+from regelwerk.engine.florenz.board import cups_left, entered, gain, gained
+from regelwerk.engine.florenz.cards import automa_scandal, card_parts, with_card_parts
 from regelwerk.engine.florenz.rules import (
     CONTESSINA,
     COSIMO,
@@ -93,7 +94,7 @@ def setup(state: State) -> State:
     a = rules.automa
     human = 1 - a
     deck = list(range(len(rules.spec["solo.card_kind"])))
-    Random(f"{state.seed}/strozzi/0").shuffle(deck)
+    seeded_rng(state.seed, "strozzi", 0).shuffle(deck)  # type: ignore[arg-type]
     plans = list(state.plans)
     if level(rules) != "harder":
         plans[a] = NONE
@@ -110,15 +111,15 @@ def setup(state: State) -> State:
         e = rules.edge_index[edge]
         spy, door = state.targets[CONTESSINA], state.targets[GIOVANNI]
         state = state._replace(
-            escorts=P._set(state.escorts, e, state.escorts[e] + (a,)),
-            spies=P._set(state.spies, spy, state.spies[spy] + (a,)),
-            doormen=P._set(state.doormen, door, state.doormen[door] + (a,)),
-            guards=P._add(state.guards, a, -guards))
+            escorts=replaced(state.escorts, e, state.escorts[e] + (a,)),
+            spies=replaced(state.spies, spy, state.spies[spy] + (a,)),
+            doormen=replaced(state.doormen, door, state.doormen[door] + (a,)),
+            guards=added(state.guards, a, -guards))
     for medici, colour in ((COSIMO, 0), (GIOVANNI, 1)):
         loc = state.targets[medici]
         piece = _reserve(state, colour, DEBUTANT)
-        state = state._replace(where=P._set(state.where, piece, loc),
-                               queues=P._set(state.queues, loc, state.queues[loc] + (piece,)))
+        state = state._replace(where=replaced(state.where, piece, loc),
+                               queues=replaced(state.queues, loc, state.queues[loc] + (piece,)))
     return state._replace(current=human, setup_left=1)
 
 
@@ -132,9 +133,9 @@ def start_round(state: State, amount: int) -> State:
         clock = t.solo_start_time
     else:
         gain = rules.fns.automa_time(amount, t.solo_min_time, t.solo_time_change, t.solo_time_top)
-        clock = P._gained(rules, state.clock[a] - 0, gain)
+        clock = gained(rules, state.clock[a] - 0, gain)
     assert state.automa is not None
-    state = state._replace(clock=P._set(state.clock, a, clock),
+    state = state._replace(clock=replaced(state.clock, a, clock),
                            automa=state.automa._replace(drawn=0, first_passer=NONE))
     return turns(state)
 
@@ -157,12 +158,12 @@ def turns(state: State, current: int | None = None) -> State:
     while state.phase == _ACTIONS:
         passed = state.passed
         if all(passed):
-            return P.medici_phase(_turn_of(state, f))
+            return phase_medici.medici_phase(_turn_of(state, f))
         if f == a:
             then = (f + 1) % families
             state = automa_turn(state, then)         # also hands the turn on to ``then``
             if all(state.passed):
-                return P.medici_phase(_turn_of(state, f))
+                return phase_medici.medici_phase(_turn_of(state, f))
             f = then
             continue
         if not (passed[f] and harder
@@ -221,8 +222,8 @@ def automa_pass(state: State, then: int | None = None) -> State:
         assert state.automa is not None
         changes["automa"] = state.automa._replace(first_passer=a)
         if rules.tables.solo_level == "harder":
-            changes["clock"] = P._gain(state.clock, a, rules.tables.solo_first_pass_time, rules)
-    passed = P._set(state.passed, a, True)
+            changes["clock"] = gain(state.clock, a, rules.tables.solo_first_pass_time, rules)
+    passed = replaced(state.passed, a, True)
     if all(passed):
         return state._replace(passed=passed, **changes)
     taken = set(state.rings)
@@ -231,7 +232,7 @@ def automa_pass(state: State, then: int | None = None) -> State:
              and _swap_at(state, loc) is not None]
     best = [loc for loc in spots if state.family_of(state.queues[loc][0]) != a]
     ring = (best or spots or [NONE])[0]
-    return state._replace(passed=passed, rings=P._set(state.rings, a, ring), **changes)
+    return state._replace(passed=passed, rings=replaced(state.rings, a, ring), **changes)
 
 
 @implements(C + "bonus")
@@ -243,14 +244,14 @@ def passed_bonus(state: State, then: int | None = None) -> State:
     pair = _swap_at(state, ring) if ring != NONE else None
     current = state.current if then is None else then
     if pair is None:
-        return state._replace(points=P._add(state.points, a,
+        return state._replace(points=added(state.points, a,
                                             rules.tables.solo_pass_points[group(state)]),
                               current=current)
     front, back = pair
     queue = list(state.queues[ring])
     i, j = queue.index(front), queue.index(back)
     queue[i], queue[j] = queue[j], queue[i]
-    return state._replace(queues=P._set(state.queues, ring, tuple(queue)), current=current)
+    return state._replace(queues=replaced(state.queues, ring, tuple(queue)), current=current)
 
 
 # ----------------------------------------------------------------- cards
@@ -265,13 +266,13 @@ def draw(state: State) -> tuple[State, int]:
                                                shuffles=shuffles, drawn=auto.drawn + 1)), card
 
 
-def _draw(seed: int, deck: tuple[int, ...], discard: tuple[int, ...],
+def _draw(seed: int | None, deck: tuple[int, ...], discard: tuple[int, ...],
           shuffles: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
     """``(deck, discard, shuffles, card)`` after drawing the top card (see :func:`draw`)."""
     if not deck:
         shuffles += 1
         pile = list(discard)
-        Random(f"{seed}/strozzi/{shuffles}").shuffle(pile)
+        seeded_rng(seed, "strozzi", shuffles).shuffle(pile)  # type: ignore[arg-type]
         return tuple(pile[:-1]), (), shuffles, pile[-1]
     return deck[:-1], discard, shuffles, deck[-1]
 
@@ -293,10 +294,10 @@ def play_card(state: State, then: int | None = None) -> State:
         deck, discard, shuffles, card = _draw(seed, deck, discard, shuffles)
         drawn += 1                                    # the party card goes back
         pile = [*deck, t.solo_party]
-        Random(f"{seed}/strozzi/{shuffles}/{state.round}/party").shuffle(pile)
+        seeded_rng(seed, "strozzi", shuffles, state.round, "party").shuffle(pile)  # type: ignore[arg-type]
         deck = tuple(pile)
     clock = rules.fns.automa_pay(state.clock[a], t.solo_card_cost[card])
-    state = state._replace(clock=P._set(state.clock, a, clock),
+    state = state._replace(clock=replaced(state.clock, a, clock),
                            automa=Automa(deck, (*discard, card), shuffles, drawn,
                                          auto.first_passer),
                            current=state.current if then is None else then)
@@ -360,9 +361,9 @@ def _place(state: State, colour: int, rank: int, letter: int, before_debutants: 
         pos = len([p for p in queue if ranks[p % per] > DEBUTANT])
         queue = (*queue[:pos], piece, *queue[pos:])
     else:
-        queue = P.entered(state, queue, loc, piece)
-    return state._replace(where=P._set(state.where, piece, loc),
-                          queues=P._set(state.queues, loc, queue))
+        queue = entered(state, queue, loc, piece)
+    return state._replace(where=replaced(state.where, piece, loc),
+                          queues=replaced(state.queues, loc, queue))
 
 
 @implements(C + "card.place")
@@ -394,10 +395,10 @@ def card_party(state: State, card: int) -> State:
     clock = min(state.clock[a], keep)
     spent = state.clock[a] - clock
     if t.solo_level == "harder":
-        state = state._replace(clock=P._set(state.clock, a, clock),
-                               points=P._add(state.points, a, spent * t.solo_party_points))
+        state = state._replace(clock=replaced(state.clock, a, clock),
+                               points=added(state.points, a, spent * t.solo_party_points))
     else:
-        state = state._replace(clock=P._set(state.clock, a, clock))
+        state = state._replace(clock=replaced(state.clock, a, clock))
     return automa_pass(state)
 
 
@@ -423,16 +424,16 @@ def card_friend(state: State, card: int) -> State:
 def _raise(state: State, piece: int, loc: int) -> State:
     new = _reserve(state, state.colour_of(piece), state.rank_of(piece) + 1)
     queue = tuple(p for p in state.queues[loc] if p != piece)
-    where = P._set(P._set(state.where, piece, RESERVE), new, loc)
+    where = replaced(replaced(state.where, piece, RESERVE), new, loc)
     return state._replace(where=where,
-                          queues=P._set(state.queues, loc, P.entered(state, queue, loc, new)))
+                          queues=replaced(state.queues, loc, entered(state, queue, loc, new)))
 
 
 @implements(C + "card.boast", C + "easier")
 def card_boast(state: State, card: int) -> State:
     rules = state.rules
     a = rules.automa
-    if P._cups_left(state, a) <= 0:
+    if cups_left(state, a) <= 0:
         return state
     field = group(state)
     factor = rules.tables.solo_boast_multiplier[field]
@@ -440,9 +441,9 @@ def card_boast(state: State, card: int) -> State:
     for _ in range(len(rules.route_next)):
         if state.cups[loc][field] == NONE:
             points = factor * rules.boast_values[state.boards[loc]]
-            return state._replace(points=P._add(state.points, a, points),
-                                  cups=P._set(state.cups, loc,
-                                              P._set(state.cups[loc], field, a)))
+            return state._replace(points=added(state.points, a, points),
+                                  cups=replaced(state.cups, loc,
+                                              replaced(state.cups[loc], field, a)))
         loc = rules.route_next[loc]
     return state
 
@@ -451,7 +452,7 @@ def card_boast(state: State, card: int) -> State:
 def card_guard(state: State, card: int) -> State:
     rules = state.rules
     a = rules.automa
-    fallback = state._replace(points=P._add(state.points, a,
+    fallback = state._replace(points=added(state.points, a,
                                             rules.tables.solo_card_guard_points))
     letter = rules.tables.solo_card_letter[card]
     medici = letter_medici(state, letter)
@@ -465,15 +466,15 @@ def card_guard(state: State, card: int) -> State:
             back = previous[loc]
             edge = rules.edge_index.get((min(back, loc), max(back, loc)))
             if edge is not None and len(state.escorts[edge]) < rules.per_crest:
-                return state._replace(escorts=P._set(state.escorts, edge,
+                return state._replace(escorts=replaced(state.escorts, edge,
                                                      state.escorts[edge] + (a,)),
-                                      guards=P._add(state.guards, a, -1))
+                                      guards=added(state.guards, a, -1))
         else:
             crests = state.spies if medici == CONTESSINA else state.doormen
             if len(crests[loc]) < rules.per_crest:
-                changed = P._set(crests, loc, crests[loc] + (a,))
+                changed = replaced(crests, loc, crests[loc] + (a,))
                 field = "spies" if medici == CONTESSINA else "doormen"
-                return state._replace(**{field: changed}, guards=P._add(state.guards, a, -1))
+                return state._replace(**{field: changed}, guards=added(state.guards, a, -1))
         loc = previous[loc]
     return fallback
 
@@ -484,28 +485,12 @@ CARDS = {"place": card_place, "place_fewer": card_place, "party": card_party,
 
 # ----------------------------------------------------------------- Medici phase, cleanup
 
-@implements(C + "scandal", C + "easier")
 def scandal_card(state: State, medici: int) -> State:
-    """A scandal card for Strozzi is discarded; he gains time instead (not when easier)."""
-    cards = P._cards(state)
-    deal_scandal(state.rules, state.seed, cards, medici)
-    return P._with_cards(state, cards)
-
-
-@implements(C + "scandal", C + "easier")
-def deal_scandal(rules: Rules, seed: int, cards: list[Any], medici: int) -> None:
-    """:func:`scandal_card` on the parts of a state it changes (``cards``: decks, discards,
-    shuffles, hands, clock; updated in place)."""
-    a = rules.automa
-    decks, discards, shuffles, _, clock = cards
-    deck, pile, shuffles = P._pile(seed, medici, decks[medici], discards[medici], shuffles)
-    easier = rules.tables.solo_level == "easier"
-    if deck:
-        cards[0] = P._set(decks, medici, deck[:-1])
-        cards[1] = P._set(discards, medici, (*pile, deck[-1]))
-        cards[2] = shuffles
-    if not easier:
-        cards[4] = P._gain(clock, a, rules.tables.solo_scandal_time, rules)
+    """A scandal card for Strozzi is discarded; he gains time instead (not when easier):
+    :func:`.cards.automa_scandal` on a whole state."""
+    cards = card_parts(state)
+    automa_scandal(state.rules, state.seed, cards, medici)
+    return with_card_parts(state, cards)
 
 
 @implements(C + "giovanni", C + "easier")
@@ -520,8 +505,8 @@ def giovanni_offer(state: State, place: tuple[int, int]) -> tuple[State, bool]:
         return state, False
     if clock < cost and level(rules) == "easier":
         gain //= rules.tables.solo_giovanni_share_easier
-    state = state._replace(clock=P._set(state.clock, a, rules.fns.automa_pay(clock, cost)),
-                           points=P._add(state.points, a, gain))
+    state = state._replace(clock=replaced(state.clock, a, rules.fns.automa_pay(clock, cost)),
+                           points=added(state.points, a, gain))
     return state, True
 
 
@@ -540,7 +525,7 @@ def cleaned_automa(state: State) -> Automa:
     top, rest = deck[len(deck) - keep:] if keep else [], deck[:max(len(deck) - keep, 0)]
     pile = rest + list(auto.discard)
     shuffles = auto.shuffles + 1
-    Random(f"{state.seed}/strozzi/{shuffles}").shuffle(pile)
+    seeded_rng(state.seed, "strozzi", shuffles).shuffle(pile)  # type: ignore[arg-type]
     return auto._replace(deck=(*pile, *top), discard=(), shuffles=shuffles)
 
 

@@ -1,4 +1,5 @@
-"""The state of a game of Florenz: an immutable tuple, copied with ``_replace``.
+"""The state of a game of Florenz: an immutable tuple, copied with ``_replace``
+(patched below to copy without building a dict of every field: states have many).
 
 Locations are stored by index 0-8 (location number minus one). A piece id is
 ``family * 9 + index``; ``where[piece]`` is its location index, ``RESERVE``
@@ -39,7 +40,7 @@ _OVER = Phase.OVER
 
 class State(NamedTuple):
     rules: Rules
-    seed: int
+    seed: int | None                            # None: draws as the seed "None"
     round: int                                  # 1..9
     phase: Phase
     current: int                                # family to decide
@@ -72,6 +73,10 @@ class State(NamedTuple):
     plans: tuple[int, ...]                      # family -> plan card
     offer: tuple[tuple[int, ...], int]          # Giovanni: (families still to ask, place)
     automa: Automa | None = None                # the solo game's Strozzi deck, else None
+
+    def __repr__(self) -> str:
+        return (f"<florenz round {self.round} {self.phase.name} current={self.current} "
+                f"clock={self.clock} points={self.points} hands={[len(h) for h in self.hands]}>")
 
     @property
     def families(self) -> int:

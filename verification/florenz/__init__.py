@@ -1,11 +1,15 @@
 """z3 invariants of Florenz, proved about the engine's own rule functions.
 
 Each :class:`Invariant` takes the :class:`~regelwerk.engine.florenz.rules.Rules`
-it checks; the rule functions come from ``rules.fns`` so a mutant test can pass
-a broken one and expect ``violated``. Queues are fixed-size integer vectors
-with a symbolic length (insertion and removal unrolled), the capacity is a
-variable over the range stated for ``board.queue_marks`` (1..7), so the proofs
-hold whatever the printed board blocks.
+it checks; the rule functions come from ``rules.fns``, so a proof is about the
+code that plays the game, and each :data:`MUTANTS` entry swaps one of them for a
+deliberately wrong rule (:func:`~regelwerk.verification.core.mutate`), which
+``verify`` must report as violated and which reaches ``simulate`` too. Queues are
+fixed-size integer vectors with a symbolic length (insertion and removal
+unrolled), the capacity is a variable over the range stated for
+``board.queue_marks``, so the proofs hold whatever the printed board blocks.
+The Medici phase bounds are tight maxima that must equal the derived values
+recorded in spec (``bounds.medici_phase_max``).
 """
 
 from __future__ import annotations
@@ -23,12 +27,12 @@ from regelwerk.engine.florenz.rules import (
     Rules,
     default_rules,
 )
-from regelwerk.engine.florenz.scoring import head_award, queue_points
 from regelwerk.verification.core import (
     PROVEN,
     VIOLATED,
     Z3,
     Invariant,
+    Mutant,
     Result,
     prove,
     tight_bound,
@@ -244,35 +248,39 @@ def medici_phase_bound(rules: Rules, round_number: int) -> tuple[Result, dict[st
     cons += [z3.Implies(i >= length, z3.Not(m)) for i, m in enumerate(mine)]
     cons += [c <= s for c, s in zip(counts, supply, strict=True)]
     head_here = z3.If(z3.And(length > 0, mine[0]), 1, 0)
-    score = head_award(heads + head_here, rules.head_points[r], Z3)
+    fns = rules.fns
+    score = fns.head_award(heads + head_here, rules.head_points[r], Z3)
     if medici == GIOVANNI:
         best = max(p for _, p in rules.giovanni[r])
         score = score + z3.If(own > 0, best, 0)
     else:
-        score = score + queue_points(mine, ranks, rules.queue_points[r], medici == CONTESSINA, Z3)
+        score = score + fns.queue_points(mine, ranks, rules.queue_points[r],
+                                         medici == CONTESSINA, Z3)
     result = tight_bound(score, cons, [length, heads, reached, *mine, *ranks], rlimit=RLIMIT)
     return result, {"cap": cap, "medici": medici}
 
 
 def replay_bound_witness(rules: Rules, round_number: int, witness: dict[str, Any]) -> int:
-    """The witness's points computed by the engine's scoring functions."""
+    """The witness's points computed by the engine's scoring functions (``rules.fns``)."""
     r = round_number - 1
     medici = rules.disc_medici[r]
     length = witness["length"]
     mine = [str(witness.get(f"mine{i}")) == "True" and i < length for i in range(rules.capacity)]
     ranks = [witness.get(f"rank{i}", DEBUTANT) for i in range(rules.capacity)]
     heads = witness["heads"] + (1 if length and mine[0] else 0)
-    total = head_award(heads, rules.head_points[r])
+    total = rules.fns.head_award(heads, rules.head_points[r])
     if medici == GIOVANNI:
         return total + (max(p for _, p in rules.giovanni[r]) if any(mine) else 0)
-    return total + queue_points(mine[:length], ranks[:length], rules.queue_points[r],
-                                medici == CONTESSINA)
+    return total + rules.fns.queue_points(mine[:length], ranks[:length], rules.queue_points[r],
+                                          medici == CONTESSINA)
 
 
 def _bound_check(round_number: int) -> Any:
     @implements(C + "medici.head", C + "scoring.cosimo", C + "scoring.contessina",
                 C + "scoring.giovanni")
     def check(rules: Rules) -> Result:
+        """The tight maximum, its witness replayed by the engine's scoring, must equal
+        the round's value of ``bounds.medici_phase_max`` in spec."""
         result, _ = medici_phase_bound(rules, round_number)
         if result.status != PROVEN:
             return result
@@ -280,8 +288,17 @@ def _bound_check(round_number: int) -> Any:
         if replayed != result.bound:
             return Result(VIOLATED, f"witness replays to {replayed}, bound {result.bound}",
                           counterexample=result.witness)
-        return result
+        expected = rules.spec[BOUND][round_number - 1]
+        if result.bound != expected:
+            return Result(VIOLATED, f"max is {result.bound}, spec {BOUND} records {expected} "
+                          f"for round {round_number}", counterexample=result.witness,
+                          bound=result.bound)
+        return Result(PROVEN, f"{result.detail} (witness replayed by the engine's scoring)",
+                      witness=result.witness, bound=result.bound)
     return check
+
+
+BOUND = "bounds.medici_phase_max"
 
 
 INVARIANTS: tuple[Invariant, ...] = (
@@ -290,10 +307,11 @@ INVARIANTS: tuple[Invariant, ...] = (
                                       C + "action.passed_bonus"),
               N_("After any arrival, departure, promotion or swap a queue is sorted by rank, "
                  "and by arrival within a rank unless a doorman let someone in front."),
-              check_queue_order, N_("queue length 0..7, every rank, doorman or not")),
+              check_queue_order, N_("every queue length up to its spaces ({board.queue_marks:range} "
+                                    "open), every rank, doorman or not")),
     Invariant("florenz.queue_capacity", (C + "queue.capacity", C + "setup.blocked"),
               N_("A queue never holds more petitioners than it has open spaces."),
-              check_queue_capacity, N_("board.queue_marks: 1..7 open spaces")),
+              check_queue_capacity, N_("board.queue_marks: {board.queue_marks:range} open spaces")),
     Invariant("florenz.control_strict", (C + "queue.control",),
               N_("Control ranks the families of every queue in a strict order."),
               check_control_strict),
@@ -313,10 +331,30 @@ INVARIANTS: tuple[Invariant, ...] = (
     *(Invariant(f"florenz.medici_bound.round{r}", (C + "medici.head", C + "scoring.cosimo",
                                                    C + "scoring.contessina",
                                                    C + "scoring.giovanni"),
-                N_("The most one family can score in one round's Medici phase is tight: z3 "
-                   "finds it and the engine's scoring reproduces it."),
-                _bound_check(r), N_("disc values of the spec; queue capacity of the rules"))
+                N_("With {players.default} families, one family scores at most "
+                   "{bounds.medici_phase_max} points in the Medici phase of rounds 1 to "
+                   "{rounds.count} "
+                   "(one value per round), and some play reaches each."),
+                _bound_check(r))
       for r in range(1, default_rules().rounds + 1)),
 )
 
-__all__ = ["INVARIANTS", "default_rules", "medici_phase_bound", "replay_bound_witness"]
+from regelwerk.verification.florenz.mutants import MUTANTS  # noqa: E402
+
+__all__ = ["INVARIANTS", "MUTANTS", "PROOF_ONLY", "Mutant", "default_rules",
+           "medici_phase_bound", "replay_bound_witness"]
+
+#: Invariants without a runtime twin, and why (English; the others are checked by
+#: :func:`regelwerk.engine.florenz.invariants.violations` under the same id).
+PROOF_ONLY: dict[str, str] = {
+    "florenz.boast_field": "A state keeps where each cup lies, but not the points its family "
+                           "had when placing it nor which fields were free then (a cup can be "
+                           "taken back later), so it cannot tell whether the field was allowed.",
+    "florenz.giovanni_one_reward": "A state keeps only the families still to be asked and the "
+                                   "next place, not who accepted or declined before, so it "
+                                   "cannot tell a second reward or a reward after declining.",
+    **{f"florenz.medici_bound.round{r}":
+       "A state keeps each family's running total of points only; other phases add points "
+       "too, so no state shows what one round's Medici phase added."
+       for r in range(1, default_rules().rounds + 1)},
+}

@@ -1,4 +1,8 @@
-"""The small rule functions shared by the engine and the z3 models.
+"""The small rule functions the z3 models prove: queue entry, time, hand, boast field,
+control, Giovanni's offers, the passed bonus swap, Strozzi's time and pay, and the
+Medici's head and queue points.
+
+They are shared by the engine and the z3 models (through :class:`.rules.RuleFns`).
 
 Every function takes an ``ops`` argument (:mod:`regelwerk.engine.core.arith`):
 the engine calls them on ints, :mod:`regelwerk.verification.florenz` on z3
@@ -15,6 +19,7 @@ from regelwerk.engine.core.arith import INT, Ops, clamp
 from regelwerk.engine.core.clauses import implements
 
 C = "florenz:"
+DEBUTANT, LADY, MAESTRO = 0, 1, 2        # the ranks (also :mod:`.rules`)
 
 
 @implements(C + "queue.rank", C + "queue.priority", C + "guard.doorman")
@@ -108,3 +113,20 @@ def automa_time(tile: Any, minimum: Any, change: Any, top: Any, ops: Ops = INT) 
 def automa_pay(clock: Any, cost: Any, ops: Ops = INT) -> Any:
     """Strozzi's clock after paying a card: a cost beyond his time leaves 0, he still acts."""
     return ops.if_(cost > clock, 0, clock - cost)
+
+
+@implements(C + "scoring.cosimo", C + "scoring.contessina")
+def queue_points(mine: Sequence[Any], ranks: Sequence[Any], table: Sequence[Any],
+                 skip_debutants: Any, ops: Ops = INT) -> Any:
+    """Points one family scores from a queue by place (Cosimo; Contessina skips debutants).
+
+    ``mine[i]`` tells whether the family holds place ``i``; ``ranks[i]`` is its rank.
+    """
+    return ops.sum(ops.if_(ops.and_(m, ops.or_(ops.not_(skip_debutants), r != DEBUTANT)), t, 0)
+                   for m, r, t in zip(mine, ranks, table, strict=False))
+
+
+@implements(C + "medici.head")
+def head_award(heads: Any, per_head: Any, ops: Ops = INT) -> Any:
+    """Head points for a family heading ``heads`` of the locations the Medici reaches."""
+    return heads * per_head

@@ -1,0 +1,194 @@
+"""What the action kinds, scandal cards and Strozzi share: queues, time, members, cups, gifts.
+
+Every function here is public and used by more than one module: the action
+kinds (:mod:`.members`, :mod:`.passing`, :mod:`.favours`), the scandal cards
+(:mod:`.scandal`), the Medici phase (:mod:`.medici`) and the solo automa
+(:mod:`.solo`). None of them checks legality: the options generators of the
+action kinds do (see :mod:`.game`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.tuples import added, replaced
+from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, Rules
+from regelwerk.engine.florenz.scoring import achievement
+from regelwerk.engine.florenz.state import NONE, RESERVE, State
+
+C = "florenz:"
+_NONE_NE = NONE.__ne__      # a field holds a cup
+
+
+# --------------------------------------------------------------------- time
+
+def gained(rules: Rules, clock: int, amount: int) -> int:
+    """A clock showing ``clock`` after gaining ``amount`` (``fns.gain_time``, from the table
+    where it holds the value)."""
+    value = rules.tables.gain_at.get((clock, amount))
+    if value is None:       # outside the table: ask the rule itself
+        value = rules.fns.gain_time(clock, amount, rules.clock_max)
+    return value  # type: ignore[no-any-return]
+
+
+def gain(clock: tuple[int, ...], family: int, amount: int, rules: Rules) -> tuple[int, ...]:
+    """The clocks after ``family`` gains ``amount`` time (:func:`gained`)."""
+    return replaced(clock, family, gained(rules, clock[family], amount))
+
+
+def spent(state: State, family: int, cost: int) -> tuple[int, ...]:
+    """The clocks after ``family`` pays ``cost`` time (legality checked before)."""
+    return added(state.clock, family, -cost)
+
+
+# --------------------------------------------------------------------- members and queues
+
+def absent(rules: Rules, piece: int) -> bool:
+    """Pieces of a second colour that only Strozzi has (the solo player's are never used)."""
+    per = rules.pieces_per_family
+    return rules.colours > 1 and piece // per != rules.automa and \
+        (piece % per) * rules.colours // per > 0
+
+
+def reserve(state: State, family: int, rank: int) -> int:
+    """A member of ``rank`` on ``family``'s board, or -1 if none is left."""
+    rules = state.rules
+    per, ranks, where = rules.pieces_per_family, rules.piece_rank, state.where
+    for p in range(family * per, family * per + per):
+        if where[p] == RESERVE and ranks[p % per] == rank:
+            return p
+    return -1
+
+
+@implements(C + "queue.rank", C + "queue.priority", C + "guard.doorman")
+def entered(state: State, queue: tuple[int, ...], location: int, piece: int) -> tuple[int, ...]:
+    """``queue`` (at location index ``location``) after ``piece`` joins it."""
+    rules = state.rules
+    per, rank = rules.pieces_per_family, rules.piece_rank
+    ranks = [rank[p % per] for p in queue]
+    new_rank, doorman = rank[piece % per], piece // per in state.doormen[location]
+    pos = rules.tables.insert_at.get((tuple(ranks), new_rank, doorman))
+    if pos is None:         # a pattern the table does not hold: ask the rule itself
+        pos = rules.fns.insert_position(ranks, len(queue), new_rank, doorman)
+    return (*queue[:pos], piece, *queue[pos:])
+
+
+def has_space(state: State, queue: tuple[int, ...]) -> bool:
+    """Whether ``queue`` takes a newcomer (``fns.may_enter``)."""
+    rules = state.rules
+    return bool(rules.fns.may_enter(len(queue), rules.capacity))
+
+
+@implements(C + "solo.harder")
+def blocked_path(state: State, src: int, dst: int, family: int) -> bool:
+    """In the harder solo game the player cannot walk a path where Strozzi has a guard."""
+    rules = state.rules
+    if not rules.tables.blocks_paths or family == rules.automa:
+        return False
+    return rules.automa in state.escorts[rules.edge_index[(min(src, dst), max(src, dst))]]
+
+
+@implements(C + "action.move", C + "guard.escort", C + "queue.priority", C + "solo.escort")
+def move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
+               src: int | None = None, clock: tuple[int, ...] | None = None) -> State:
+    """``piece`` walks one path to location index ``dst`` (a neighbour, open to it; space
+    there if it stops, ``needs_space``); escorts on that path act. ``src``: where it
+    starts (its location when not given); ``clock``: the clocks to start from."""
+    rules = state.rules
+    src = state.where[piece] if src is None else src
+    family = state.family_of(piece)
+    queues = replaced(state.queues, src, tuple(p for p in state.queues[src] if p != piece))
+    if needs_space:
+        queues = replaced(queues, dst, entered(state, queues[dst], dst, piece))
+        where = replaced(state.where, piece, dst)
+    else:
+        where = replaced(state.where, piece, RESERVE)   # only passing through
+    clock, points = state.clock if clock is None else clock, state.points
+    for g in state.escorts[rules.edge_index[(min(src, dst), max(src, dst))]]:
+        if g == family:
+            if g != rules.automa:
+                clock = gain(clock, g, rules.escort_time, rules)
+            if rules.automa >= 0:
+                points = added(points, g, rules.tables.solo_escort_points)
+        else:
+            points = added(points, g, rules.escort_points)
+    return state._replace(queues=queues, where=where, clock=clock, points=points)
+
+
+# --------------------------------------------------------------------- cups
+
+def cups_left(state: State, family: int) -> int:
+    """Cups still on ``family``'s board."""
+    return state.rules.cup_supply[family] - sum([fields.count(family) for fields in state.cups])
+
+
+@implements(C + "action.boast")
+def boast_field_at(state: State, family: int, loc: int, points: int | None = None) -> int:
+    """The field ``family``'s cup would go on at location index ``loc`` (-1: none), for
+    ``points`` (the achievement there when not given)."""
+    if points is None:
+        points = achievement(state, family, loc)
+    taken = tuple(map(_NONE_NE, state.cups[loc]))
+    rules = state.rules
+    field = rules.tables.boast_at.get((points, taken))
+    if field is None:       # points beyond the table: ask the rule itself
+        field = rules.fns.boast_field(points, list(taken), rules.boast_thresholds)
+    return field  # type: ignore[no-any-return]
+
+
+@implements(C + "action.boast")
+def place_cup(state: State, family: int, loc: int, **changes: Any) -> State:
+    """``family`` scores the board at location index ``loc`` and puts its cup on it."""
+    points = achievement(state, family, loc)
+    return put_cup(state, family, loc, points, boast_field_at(state, family, loc, points),
+                   **changes)
+
+
+def put_cup(state: State, family: int, loc: int, points: int, field: int,
+            **changes: Any) -> State:
+    """``family`` gains ``points`` and its cup goes on ``field`` at location index ``loc``."""
+    return state._replace(points=added(state.points, family, points),
+                          cups=replaced(state.cups, loc, replaced(state.cups[loc], field, family)),
+                          **changes)
+
+
+# --------------------------------------------------------------------- gifts and guards
+
+@implements(C + "action.gift_cost")
+def gift_cost(state: State, family: int, medici: int) -> int:
+    rules = state.rules
+    return rules.gift_base + rules.gift_step * state.given[family][medici]
+
+
+@implements(C + "guard.crest")
+def free_crests(state: State, medici: int) -> list[int]:
+    """The crests of ``medici`` with room for a guard (path index for Cosimo's escorts,
+    location number for spies and doormen)."""
+    per = state.rules.per_crest
+    if medici == COSIMO:
+        return [e for e, gs in enumerate(state.escorts) if len(gs) < per]
+    crests = state.spies if medici == CONTESSINA else state.doormen
+    return [loc + 1 for loc, gs in enumerate(crests) if len(gs) < per]
+
+
+def put_guard(state: State, family: int, medici: int, crest: int) -> State:
+    """``family`` puts a guard from its board on ``medici``'s ``crest``."""
+    state = state._replace(guards=added(state.guards, family, -1))
+    if medici == COSIMO:
+        return state._replace(escorts=replaced(state.escorts, crest,
+                                               state.escorts[crest] + (family,)))
+    loc = crest - 1
+    if medici == CONTESSINA:
+        return state._replace(spies=replaced(state.spies, loc, state.spies[loc] + (family,)))
+    return state._replace(doormen=replaced(state.doormen, loc, state.doormen[loc] + (family,)))
+
+
+@implements(C + "action.gift", C + "guard.crest")
+def give_gift(state: State, f: int, m: int, crest: int) -> State:
+    """``f`` gives Medici ``m`` a gift (time already paid) and puts a guard on ``crest``."""
+    given = replaced(state.given, f, added(state.given[f], m, 1))
+    state = state._replace(given=given, gifts=added(state.gifts, f, -1))
+    if crest == -1:
+        return state
+    return put_guard(state, f, m, crest)

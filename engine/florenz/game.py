@@ -1,0 +1,188 @@
+"""Florenz, declared: what the game is, in the terms of the core contract.
+
+Everything generic (new_game, legal_actions, apply, random play, records,
+outcome) is :class:`~regelwerk.engine.core.game.Game`'s; this module names the
+game's parts. Each action kind's rule is its options generator, in the module
+of its group: :mod:`.members` (place, send, promote, move, hurry),
+:mod:`.passing` (pass and the passed family's bonus), :mod:`.favours` (boast,
+gift, discard for time), :mod:`.scandal` (scandal cards) and :mod:`.medici`
+(answers to Giovanni). Which kinds are open at all is the stage of play
+(:func:`stage`: setup, acting, passed, Giovanni's offers, over), declared once
+with the kinds; core lists and accepts only those and refuses the others with
+:func:`sequence_clause`. The flow of a round: :mod:`.setup`, :mod:`.turns`,
+:mod:`.medici`, :mod:`.cleanup`; the solo automa: :mod:`.solo`.
+
+Chance is not explicit yet (no chance nodes): every draw is seeded inside the
+effects (see :mod:`.setup`, :mod:`.cards`, :mod:`.solo`); tests choose setup
+draws with :func:`.setup.with_setup` and :func:`.setup.with_queues`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from operator import attrgetter
+from random import Random
+from typing import Any
+
+from regelwerk.engine.core.game import ActionKind, Game, Outcome
+from regelwerk.engine.core.spec import load
+from regelwerk.engine.florenz import favours, medici, members, passing, scandal, solo
+from regelwerk.engine.florenz.actions import (
+    Accept,
+    Boast,
+    BonusPoint,
+    BonusSwap,
+    BonusTime,
+    Decline,
+    DiscardForTime,
+    Gift,
+    HurryPair,
+    HurryTwice,
+    Move,
+    Pass,
+    Place,
+    Promote,
+    Scandal,
+    Send,
+)
+from regelwerk.engine.florenz.invariants import violations
+from regelwerk.engine.florenz.rules import GAME as ID
+from regelwerk.engine.florenz.rules import VARIANTS, Rules, game_rules
+from regelwerk.engine.florenz.scoring import winners
+from regelwerk.engine.florenz.setup import setup
+from regelwerk.engine.florenz.state import Phase, State
+
+C = ID + ":"
+_ACTIONS = Phase.ACTIONS
+
+
+def outcome(state: State) -> Outcome:
+    """Most points win; ties by petitioners on the board, then gifts given (end.winner);
+    the solo player wins only with more points than Strozzi (solo.end)."""
+    names = state.rules.names
+    points = state.points
+    placed = [len(state.on_board(f)) for f in range(state.families)]
+    gifts = [sum(g) for g in state.given]
+    if state.rules.automa >= 0:
+        best = solo.winners(state)
+        tie_break = C + "solo.end" if len(set(points)) == 1 else None
+    else:
+        best = winners(points, placed, gifts)
+        top = max(points)
+        tie_break = C + "end.winner" if points.count(top) > 1 else None
+    return Outcome(
+        winners=tuple(names[f] for f in best),
+        scores=dict(zip(names, points, strict=True)),
+        termination=C + "round.sequence",
+        tie_break=tie_break,
+        details={"petitioners": dict(zip(names, placed, strict=True)),
+                 "gifts_given": dict(zip(names, gifts, strict=True))})
+
+
+SETUP, ACTING, PASSED, GIOVANNI, OVER = "setup", "acting", "passed", "giovanni", "over"
+_PHASE_STAGE = tuple({Phase.SETUP: SETUP, Phase.ACTIONS: ACTING, Phase.GIOVANNI: GIOVANNI,
+                      Phase.OVER: OVER}[phase] for phase in Phase)   # by phase number
+
+
+def stage(state: State) -> str:
+    """The stage of play: the setup's first debutants, a family acting in phase 2 or
+    taking its bonus after passing (action.passed_bonus), Giovanni's offers, the end."""
+    phase = state.phase
+    if phase == _ACTIONS and state.passed[state.current]:
+        return PASSED
+    return _PHASE_STAGE[phase]
+
+
+def sequence_clause(state: State) -> str:
+    """The clause that refuses an action out of turn or stage (core's refusal)."""
+    return C + "action.passed_bonus" if stage(state) == PASSED else C + "round.sequence"
+
+
+_SETUP_STAGE = frozenset({SETUP})
+_ACTING_STAGE = frozenset({ACTING})
+_PASSED_STAGE = frozenset({PASSED})
+_GIOVANNI_STAGE = frozenset({GIOVANNI})
+#: discarding for time is no action: any decision of phases 2 and 4 (action.discard_for_time)
+_DISCARD_STAGES = frozenset({ACTING, PASSED, GIOVANNI})
+
+
+def _staged(stages: frozenset[str], sampler: Callable[[State, Random], Any]
+            ) -> Callable[[State, Random], Any]:
+    """``sampler``, asked only in ``stages`` (its kind's): ``None`` in any other state."""
+    def sample(state: State, rng: Random) -> Any:
+        return sampler(state, rng) if stage(state) in stages else None
+    return sample
+
+
+K = {}      # the action kinds by action class (filled below, read by :func:`sampling`)
+
+KINDS: tuple[ActionKind[State, Any], ...] = (
+    ActionKind(Place, "place", C + "setup.first_debutants", members.place_options,
+               members.place, explain=members.explain_place, stages=_SETUP_STAGE),
+    ActionKind(Accept, "accept", C + "scoring.giovanni", medici.accept_options, medici.accept,
+               explain=medici.explain_accept, stages=_GIOVANNI_STAGE),
+    ActionKind(Decline, "decline", C + "scoring.giovanni", medici.decline_options,
+               medici.decline, stages=_GIOVANNI_STAGE),
+    ActionKind(BonusTime, "bonus_time", C + "action.passed_bonus", passing.bonus_time_options,
+               passing.bonus_time, stages=_PASSED_STAGE),
+    ActionKind(BonusPoint, "bonus_point", C + "action.passed_bonus",
+               passing.bonus_point_options, passing.bonus_point, stages=_PASSED_STAGE),
+    ActionKind(BonusSwap, "bonus_swap", C + "action.passed_bonus", passing.bonus_swap_options,
+               passing.bonus_swap, explain=passing.explain_bonus_swap, stages=_PASSED_STAGE),
+    ActionKind(Pass, "pass", C + "action.pass", passing.pass_options, passing.pass_,
+               explain=passing.explain_pass, stages=_ACTING_STAGE),
+    ActionKind(Send, "send", C + "action.send", members.send_options, members.send,
+               explain=members.explain_send, stages=_ACTING_STAGE),
+    ActionKind(Promote, "promote", C + "action.promote", members.promote_options,
+               members.promote, explain=members.explain_promote, stages=_ACTING_STAGE),
+    ActionKind(Move, "move", C + "action.move", members.move_options, members.move,
+               explain=members.explain_move, stages=_ACTING_STAGE),
+    # random play draws "a hurry" as one kind: the sampler gives either form
+    ActionKind(HurryTwice, "hurry_twice", C + "action.hurry", members.hurry_twice_options,
+               members.hurry_twice, sampler=_staged(_ACTING_STAGE, members.hurry_sample),
+               explain=members.explain_hurry_twice, stages=_ACTING_STAGE),
+    ActionKind(HurryPair, "hurry_pair", C + "action.hurry", members.hurry_pair_options,
+               members.hurry_pair, explain=members.explain_hurry_pair, stages=_ACTING_STAGE),
+    ActionKind(Boast, "boast", C + "action.boast", favours.boast_options, favours.boast,
+               explain=favours.explain_boast, stages=_ACTING_STAGE),
+    ActionKind(Gift, "gift", C + "action.gift", favours.gift_options, favours.gift,
+               explain=favours.explain_gift, stages=_ACTING_STAGE),
+    ActionKind(Scandal, "scandal", C + "scandal.play", scandal.scandal_options, scandal.play,
+               sampler=_staged(_ACTING_STAGE, scandal.sample), explain=scandal.explain_scandal,
+               stages=_ACTING_STAGE),
+    ActionKind(DiscardForTime, "discard", C + "action.discard_for_time",
+               favours.discard_options, favours.discard, explain=favours.explain_discard,
+               stages=_DISCARD_STAGES),
+)
+K.update({kind.action: kind for kind in KINDS})
+
+#: The kinds a family that has not passed draws from in random play, in the order of the
+#: draw (the hurry kind's sampler draws either hurry; the pair is not drawn on its own).
+ACTING_KINDS = tuple(K[a] for a in (Pass, Send, Promote, Move, Boast, Gift, HurryTwice, Scandal,
+                                    DiscardForTime))
+
+
+def sampling(state: State) -> Sequence[ActionKind[State, Any]] | None:
+    """Kind first for a family that has not passed; otherwise uniform over legal_actions."""
+    return ACTING_KINDS if stage(state) == ACTING else None
+
+
+_SPEC = load(ID)
+
+GAME: Game[State, Rules] = Game(
+    id=ID,
+    players=(_SPEC["players.min"], _SPEC["players.max"]),
+    default_players=_SPEC["players.default"],
+    variants=VARIANTS,
+    rules=game_rules,
+    setup=setup,
+    kinds=KINDS,
+    to_move=attrgetter("current"),
+    is_over=attrgetter("is_terminal"),
+    score=outcome,
+    violations=violations,
+    sequence_clause=sequence_clause,
+    end_clause=C + "end.winner",
+    sampling=sampling,
+    stage=stage,
+)

@@ -1,0 +1,162 @@
+"""Phase 4, the Medici: the travelling Medici's visits and scorings, Giovanni's offers.
+
+The Medici of the round moves to his target; where he arrives the head of the
+queue gains points, the top cup's family (if present) and the spies are given
+scandal cards (:mod:`.cards`). Cosimo and Contessina score the queue at their
+target; Giovanni offers places to the families by control, answered with
+:class:`Accept` or :class:`Decline` (the action kinds of this phase).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.tuples import added, replaced
+from regelwerk.engine.florenz import cleanup, solo
+from regelwerk.engine.florenz.actions import Accept, Decline
+from regelwerk.engine.florenz.cards import card_parts, deal, with_card_parts
+from regelwerk.engine.florenz.rules import GIOVANNI
+from regelwerk.engine.florenz.scoring import control_order, family_queue_points
+from regelwerk.engine.florenz.state import NONE, Phase, State
+
+C = "florenz:"
+_GIOVANNI = Phase.GIOVANNI
+
+
+def route(state: State, medici: int) -> tuple[int, ...]:
+    """Location numbers the Medici reaches on the way to his target (target last)."""
+    loc, target = state.carriages[medici], state.targets[medici]
+    out = []
+    while loc != target:
+        loc = state.rules.route_next[loc]
+        out.append(loc + 1)
+    return tuple(out)
+
+
+@implements(C + "medici.move", C + "medici.head", C + "medici.boast_reward", C + "guard.spy")
+def visit(state: State, medici: int, location: int) -> State:
+    """What happens where the travelling Medici arrives (location index)."""
+    award = state.rules.fns.head_award(1, state.rules.head_points[state.round - 1])
+    cards = card_parts(state)
+    points = _visit(state, medici, location, state.points, award, cards)
+    return with_card_parts(state, cards, points=points)
+
+
+@implements(C + "medici.move", C + "medici.head", C + "medici.boast_reward", C + "guard.spy")
+def _visit(state: State, medici: int, location: int, points: tuple[int, ...],
+           award: int, cards: list[Any]) -> tuple[int, ...]:
+    """:func:`visit` with the points and the scandal cards kept apart: the points after
+    the head gains ``award`` (``fns.head_award`` for one head); the cards are dealt into
+    ``cards`` (:func:`.cards.deal`; dealing never looks at points, queues, cups or spies,
+    so a Medici phase writes both into the state once)."""
+    queue = state.queues[location]
+    rules = state.rules
+    per = rules.pieces_per_family
+    if queue:
+        points = added(points, queue[0] // per, award)
+    for top in reversed(state.cups[location]):
+        if top != NONE:
+            for p in queue:
+                if p // per == top:
+                    deal(rules, state.seed, cards, top, medici)
+                    break
+            break
+    for spy in state.spies[location]:
+        deal(rules, state.seed, cards, spy, medici)
+    return points
+
+
+@implements(C + "medici.move", C + "scoring.cosimo", C + "scoring.contessina",
+            C + "scoring.giovanni")
+def medici_phase(state: State) -> State:
+    """The round's Medici travels and scores; Giovanni's offers wait for the families."""
+    rules = state.rules
+    m = rules.disc_medici[state.round - 1]
+    points = state.points
+    award = rules.fns.head_award(1, rules.head_points[state.round - 1])
+    cards = card_parts(state)
+    for loc in route(state, m):
+        points = _visit(state, m, loc - 1, points, award, cards)
+    target = state.targets[m]
+    carriages = replaced(state.carriages, m, target)
+    if m != GIOVANNI:
+        for f in {state.family_of(p) for p in state.queues[target]}:
+            points = added(points, f, family_queue_points(state, target, f, m))
+        return cleanup.cleanup(with_card_parts(state, cards, points=points, carriages=carriages))
+    state = with_card_parts(state, cards, points=points, carriages=carriages, phase=_GIOVANNI,
+                            offer=(control_order(state, target), 0))
+    return _next_offer(state)
+
+
+@implements(C + "scoring.giovanni", C + "scoring.giovanni_one_reward")
+def _next_offer(state: State) -> State:
+    """Ask the next family that could pay; finish the scoring when places or families run out."""
+    rules = state.rules
+    places = rules.giovanni[state.round - 1]
+    candidates, place = state.offer
+    while candidates and place < len(places):
+        f = candidates[0]
+        if f == rules.automa:
+            state, accepts = solo.giovanni_offer(state, places[place])
+            _, place = rules.fns.giovanni_step(0, place, accepts)
+            candidates = candidates[1:]
+            continue
+        could = min(rules.clock_max,
+                    state.clock[f] + rules.discard_time * len(state.hands[f]))
+        if could >= places[place][0]:
+            return state._replace(current=f, offer=(candidates, place))
+        _, place = rules.fns.giovanni_step(0, place, False)
+        candidates = candidates[1:]
+    return cleanup.cleanup(state._replace(offer=((), 0)))
+
+
+def offered(state: State) -> tuple[int, int]:
+    """``(cost, points)`` of the place Giovanni offers now."""
+    return state.rules.giovanni[state.round - 1][state.offer[1]]
+
+
+# --------------------------------------------------------------------- Accept, Decline
+
+@implements(C + "scoring.giovanni")
+def accept_options(state: State, like: Accept | None) -> tuple[Accept, ...]:
+    """The asked family may pay Giovanni's place if its clock covers the cost."""
+    if state.clock[state.current] >= offered(state)[0]:
+        return state.rules.tables.actions.accept
+    return ()
+
+
+@implements(C + "scoring.giovanni")
+def decline_options(state: State, like: Decline | None) -> tuple[Decline]:
+    """The asked family may always decline."""
+    return state.rules.tables.actions.decline
+
+
+def explain_accept(state: State, action: Accept) -> IllegalAction | None:
+    cost = offered(state)[0]
+    return IllegalAction(C + "time.clock", N_("{action} needs {cost} time; the clock shows "
+                                              "{clock}."),
+                         action="Giovanni", cost=cost, clock=state.clock[state.current])
+
+
+def accept(state: State, action: Accept) -> State:
+    return _answer(state, True)
+
+
+def decline(state: State, action: Decline) -> State:
+    return _answer(state, False)
+
+
+@implements(C + "scoring.giovanni", C + "scoring.giovanni_one_reward")
+def _answer(state: State, accepts: bool) -> State:
+    rules = state.rules
+    candidates, place = state.offer
+    f = candidates[0]
+    cost, gain = rules.giovanni[state.round - 1][place]
+    if accepts:
+        state = state._replace(clock=added(state.clock, f, -cost),
+                               points=added(state.points, f, gain))
+    step, place = rules.fns.giovanni_step(0, place, accepts)
+    return _next_offer(state._replace(offer=(candidates[step:], place)))

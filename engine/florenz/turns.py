@@ -1,0 +1,39 @@
+"""The round's first two phases: everyone gains time, then the families act in turn.
+
+:func:`start_round` is phase 1 (the disc's time; then Strozzi's first turns
+in the solo game), :func:`advance` hands the turn on after an action, and
+starts the Medici phase (:mod:`.medici`) when every family has passed.
+"""
+
+from __future__ import annotations
+
+from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.florenz import medici, solo
+from regelwerk.engine.florenz.board import gained
+from regelwerk.engine.florenz.state import NONE, Phase, State
+
+C = "florenz:"
+
+
+@implements(C + "time.gain", C + "turn.order")
+def start_round(state: State) -> State:
+    """Every family gains the round's time; the start coin's holder acts first."""
+    rules = state.rules
+    amount = state.sector_time[state.round - 1]
+    clock = tuple([gained(rules, c, amount) for c in state.clock])
+    state = state._replace(phase=Phase.ACTIONS, clock=clock, current=state.start,
+                           passed=(False,) * state.families, rings=(NONE,) * state.families)
+    if rules.automa >= 0:
+        return solo.start_round(state, amount)
+    return state
+
+
+@implements(C + "turn.order")
+def advance(state: State) -> State:
+    """After an action: the next family (Strozzi's turns played), or the Medici phase."""
+    if all(state.passed):
+        return medici.medici_phase(state)
+    then = (state.current + 1) % state.families
+    if state.rules.automa >= 0:
+        return solo.turns(state, then)
+    return state._replace(current=then)
