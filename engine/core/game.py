@@ -460,7 +460,10 @@ class Game(Generic[S, R]):
         action, listed = self._draw(state, rng)
         if not listed and check:
             return action, self.apply(state, action)
-        return action, self._settle(self.kind_of[type(action)].effect(state, action))
+        after = self.kind_of[type(action)].effect(state, action)
+        if self.chance is not None and self.to_move(after) == CHANCE:
+            after = self._settle(after)
+        return action, after
 
     def _draw(self, state: S, rng: Random) -> tuple[Any, bool]:
         """A random legal action, and whether it was taken from a kind's listed options."""
@@ -470,7 +473,12 @@ class Game(Generic[S, R]):
         policy = self.policy
         kinds = self.sampling(state) if self.sampling is not None else None
         if kinds is None:
-            legal = () if self.is_over(state) else self._listed(state, self.kinds_open(state, chance))
+            if self.is_over(state):
+                legal: tuple[Any, ...] = ()
+            else:
+                open_kinds = self.kinds_open(state, chance)
+                legal = (tuple(open_kinds[0].options(state, None)) if len(open_kinds) == 1
+                         else self._listed(state, open_kinds))
             if not legal:
                 raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
             choice = policy.choose(rng, legal)

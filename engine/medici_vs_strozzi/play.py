@@ -101,9 +101,19 @@ def draw_allowance(max_draw: Any, free_spaces: Sequence[Any], in_play: Any,
 
 
 def draw_limit(state: State) -> int:
-    """How many tiles the active player may have drawn this turn in all."""
-    limit: int = state.rules.fns.draw_allowance(  # the rule on whole numbers (ops INT)
-        state.rules.max_draw, state.free_space(state.active), len(state.drawn) + len(state.bag))
+    """How many tiles the active player may have drawn this turn in all.
+
+    :func:`draw_allowance` (through ``rules.fns``), remembered per rules for each
+    load of the drawer's ships and count of tiles in play.
+    """
+    rules = state.rules
+    in_play = len(state.drawn) + len(state.bag)
+    key = (tuple(map(len, state.holds[state.active])), in_play)
+    limit = rules.draw_limits.get(key)
+    if limit is None:
+        allowance: int = rules.fns.draw_allowance(rules.max_draw, state.free_space(state.active),
+                                                  in_play)
+        limit = rules.draw_limits[key] = allowance
     return limit
 
 

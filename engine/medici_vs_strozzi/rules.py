@@ -8,7 +8,7 @@ comes from ``spec/medici_vs_strozzi`` (see :func:`rules_from_spec`).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
@@ -93,6 +93,10 @@ class Rules:
     price_sample_max: int
     fns: RuleFns
     tile_drawn: tuple[TileDrawn, ...]    # the chance outcome of each tile, built once
+    #: draw limits already computed, by (the drawer's hold loads, tiles in play): a memo of
+    #: the pure rule function ``fns.draw_allowance``, new for every Rules (so for a mutant)
+    draw_limits: dict[tuple[tuple[int, ...], int], int] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def tile_count(self) -> int:
