@@ -106,8 +106,8 @@ def check_play(game: Game[Any, Any], played: Played) -> list[str]:
             problems.append(f"{where}: repr is not a short summary ({len(repr(state))} chars)")
         hash(game.key(state))
         if game.stage is not None and not game.is_terminal(state):
-            by_mover = (game._chance_kinds if game.current_player(state) == CHANCE
-                        else game._player_kinds)
+            at_chance = game.current_player(state) == CHANCE
+            by_mover = [kind for kind in game.kinds if kind.chance is at_chance]
             if any(kind not in by_mover for kind in game.kinds_open(state)):
                 problems.append(f"{where}: stage {game.stage(state)!r} mixes chance's kinds "
                                 f"and the players'")
