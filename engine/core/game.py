@@ -239,7 +239,7 @@ class Game(Generic[S, R]):
     policy: RandomPolicy = RandomPolicy()
     stage: Callable[[S], Hashable] | None = None
     #: memo of :meth:`kinds_open` by stage: a pure function of the declaration
-    _open: dict[Hashable, tuple[ActionKind[S, Any], ...]] = field(
+    _open: dict[Hashable, tuple[tuple[ActionKind[S, Any], ...], bool]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ declaration helpers
@@ -267,14 +267,18 @@ class Game(Generic[S, R]):
             if chance is None:
                 chance = self.to_move(state) == CHANCE
             return self._chance_kinds if chance else self._player_kinds
-        stage = self.stage(state)
-        kinds = self._open.get(stage)
-        if kinds is None:
+        return self._stage_info(state)[0]
+
+    def _stage_info(self, state: S) -> tuple[tuple[ActionKind[S, Any], ...], bool]:
+        """The kinds open in the state's stage, and whether chance acts in it (memo by stage)."""
+        stage = self.stage(state)  # type: ignore[misc]  # only called when stage is declared
+        info = self._open.get(stage)
+        if info is None:
             at_chance = self.to_move(state) == CHANCE
-            kinds = self._open[stage] = tuple(
-                k for k in (self._chance_kinds if at_chance else self._player_kinds)
-                if k.stages is None or stage in k.stages)
-        return kinds
+            kinds = tuple(k for k in (self._chance_kinds if at_chance else self._player_kinds)
+                          if k.stages is None or stage in k.stages)
+            info = self._open[stage] = (kinds, at_chance)
+        return info
 
     @cached_property
     def codec(self) -> ActionCodec:
@@ -461,22 +465,26 @@ class Game(Generic[S, R]):
         if not listed and check:
             return action, self.apply(state, action)
         after = self.kind_of[type(action)].effect(state, action)
-        if self.chance is not None and self.to_move(after) == CHANCE:
+        if self.chance is not None and (self._stage_info(after)[1] if self.stage is not None
+                                        else self.to_move(after) == CHANCE):
             after = self._settle(after)
         return action, after
 
     def _draw(self, state: S, rng: Random) -> tuple[Any, bool]:
         """A random legal action, and whether it was taken from a kind's listed options."""
-        chance = self.to_move(state) == CHANCE
+        if self.stage is not None:
+            open_kinds, chance = self._stage_info(state)
+        else:
+            chance = self.to_move(state) == CHANCE
+            open_kinds = () if self.is_over(state) else self.kinds_open(state, chance)
         if chance and self.chance is not None:
             return _draw_by_probability(self.chance_outcomes(state), rng), True
         policy = self.policy
         kinds = self.sampling(state) if self.sampling is not None else None
         if kinds is None:
-            if self.is_over(state):
+            if not open_kinds:
                 legal: tuple[Any, ...] = ()
             else:
-                open_kinds = self.kinds_open(state, chance)
                 legal = (tuple(open_kinds[0].options(state, None)) if len(open_kinds) == 1
                          else self._listed(state, open_kinds))
             if not legal:
