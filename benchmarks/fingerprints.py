@@ -2,11 +2,13 @@
 
 For every game, player count and rule variant, ``--games`` seeded random
 playouts are played with the game's own random policy; the fingerprint of a
-configuration is the SHA-256 of every action (in record notation) and of the
-final state (without its shared rules object). Two runs print the same lines
-exactly when every game took the same course and ended in the same state.
+configuration is two SHA-256 digests: of every player's action (in record
+notation) and of the final states (without their shared rules object). Two runs
+print the same lines exactly when every game took the same course and ended in
+the same state; a change in how a state is represented (say, a chance node made
+explicit) changes only the second digest.
 
-Run: ``.venv/bin/python benchmarks/fingerprints.py [--games N] [--out FILE]``
+Run: ``.venv/bin/python benchmarks/fingerprints.py [--games N] [--game ID] [--out FILE]``
 and ``diff`` two outputs.
 """
 
@@ -42,9 +44,10 @@ def final_state_text(state: Any) -> str:
     return repr(tuple(state)[1:])
 
 
-def fingerprint(game: str, options: Mapping[str, Any], n: int) -> tuple[str, int]:
+def fingerprint(game: str, options: Mapping[str, Any], n: int) -> tuple[str, str, int]:
+    """Digests of the actions and of the final states of ``n`` seeded games, and the action count."""
     module = games.get(game).engine_module()
-    digest = hashlib.sha256()
+    digest, finals = hashlib.sha256(), hashlib.sha256()
     actions = 0
     for index in range(n):
         rng = Random(f"fingerprint/{index}")
@@ -54,20 +57,22 @@ def fingerprint(game: str, options: Mapping[str, Any], n: int) -> tuple[str, int
             state = module.apply(state, action)
             digest.update(json.dumps(module.action_to_json(action), sort_keys=True).encode())
             actions += 1
-        digest.update(final_state_text(state).encode())
-    return digest.hexdigest()[:16], actions
+        finals.update(final_state_text(state).encode())
+    return digest.hexdigest()[:16], finals.hexdigest()[:16], actions
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100, help="games per configuration")
+    parser.add_argument("--game", action="append", choices=sorted(games.games()),
+                        help="only this game (repeatable); default: every game")
     parser.add_argument("--out", type=Path, help="also write the lines to this file")
     args = parser.parse_args()
     lines = []
-    for game in games.games():
+    for game in args.game or games.games():
         for options in configurations(game):
-            digest, actions = fingerprint(game, options, args.games)
-            line = f"{game} {json.dumps(options, sort_keys=True)} {actions} {digest}"
+            digest, finals, actions = fingerprint(game, options, args.games)
+            line = f"{game} {json.dumps(options, sort_keys=True)} {actions} {digest} {finals}"
             print(line, flush=True)
             lines.append(line)
     if args.out:

@@ -2,9 +2,7 @@
 
 Everything generic (new_game, legal_actions, apply, random play, records,
 chance, outcome) is :class:`~regelwerk.engine.core.game.Game`'s; this module
-names the game's parts. The game is not yet listed by ``regelwerk.games``
-(spec/lorenzo/numbers.toml has no ``[meta]`` until its catalogs and reference
-pages exist), so ``GAME`` names its id directly.
+names the game's parts.
 """
 
 from __future__ import annotations

@@ -317,12 +317,6 @@ def _leader(raw: Mapping[str, Any]) -> Leader:
                   compile_effects(raw["ability"]), raw.get("special", ""))
 
 
-def meta() -> dict[str, Any]:
-    """spec/lorenzo/meta.toml's [meta] (kept out of numbers.toml until the game is listed)."""
-    found: dict[str, Any] = data_file("meta.toml")["meta"]
-    return found
-
-
 def rules_from_spec(spec: Spec, players: int | None = None,
                     variants: Mapping[str, str] | None = None) -> Rules:
     """Build :class:`Rules` for ``players`` players from a spec (a printed board loaded or not)."""
@@ -357,7 +351,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     return Rules(
         spec=spec,
         players=count,
-        names=tuple(meta()["players"][:count]),
+        names=tuple(spec.meta["players"][:count]),
         variants=dict(chosen),
         advanced=chosen["game_mode"] == "advanced",
         periods=periods,

@@ -20,8 +20,8 @@ from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
-from regelwerk.engine.core.game import seeded_rng
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.piles import draw_probability, drawn, seeded_draw, shuffled
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.medici_vs_strozzi.actions import (
     BUY,
@@ -50,10 +50,7 @@ C = "medici_vs_strozzi:"
 @implements(C + "round.next", C + "setup.tiles")
 def bag_for_round(rules: Rules, seed: int | None, round_number: int) -> tuple[int, ...]:
     """The bag of a round: every tile; a seeded game shuffles it by that round's chance."""
-    tiles = list(range(rules.tile_count))
-    if seed is not None:
-        seeded_rng(seed, round_number).shuffle(tiles)
-    return tuple(tiles)
+    return shuffled(range(rules.tile_count), seed, round_number)
 
 
 def _empty_ships(rules: Rules) -> tuple[tuple[tuple[()], ...], tuple[int, ...]]:
@@ -78,12 +75,12 @@ def setup(rules: Rules, seed: int | None) -> State:
 @implements(C + "setup.tiles", C + "turn.draw")
 def tile_probability(state: State, outcome: TileDrawn) -> Fraction:
     """Every tile left in the bag is equally likely to be drawn."""
-    return Fraction(1, len(state.bag))
+    return draw_probability(state.bag, outcome.tile)
 
 
 def seeded_tile(state: State) -> TileDrawn:
     """A seeded game's bag is shuffled: chance takes its last tile."""
-    return state.rules.tile_drawn[state.bag[-1]]
+    return state.rules.tile_drawn[seeded_draw(state.bag)]
 
 
 # ---------------------------------------------------------------- the rules
@@ -182,13 +179,11 @@ def tile_options(state: State, like: TileDrawn | None) -> Iterator[TileDrawn]:
 
 @implements(C + "turn.draw", C + "turn.draw_limit")
 def tile_drawn(state: State, action: TileDrawn) -> State:
-    bag = state.bag
-    tile = action.tile
-    rest = bag[:-1] if bag[-1] == tile else tuple(t for t in bag if t != tile)
-    drawn = state.drawn + (tile,)
+    rest = drawn(state.bag, action.tile)
+    taken = state.drawn + (action.tile,)
     # Nothing more could be drawn: the turn goes straight on to the price.
-    phase = Phase.PRICE if len(drawn) >= draw_limit(state) else Phase.DRAW
-    return state._replace(bag=rest, drawn=drawn, phase=phase)
+    phase = Phase.PRICE if len(taken) >= draw_limit(state) else Phase.DRAW
+    return state._replace(bag=rest, drawn=taken, phase=phase)
 
 
 @implements(C + "turn.draw")

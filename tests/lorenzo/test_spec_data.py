@@ -306,15 +306,14 @@ def test_engine_core_loads_the_folder() -> None:
     assert len(spec.clauses) == len(CLAUSES)
     assert len(spec.interpretations) == len(INTERPRETATIONS)
     assert len(spec.glossary) == len(GLOSSARY)
-    assert "title" not in spec.meta
+    assert spec.meta["title"] == "Lorenzo il Magnifico"
 
 
-def test_not_a_game_yet() -> None:
-    """The engine exists, but numbers.toml has no [meta]: regelwerk.games does not list it."""
+def test_listed_as_a_game() -> None:
+    """numbers.toml's [meta] and the engine package make regelwerk.games list it."""
     from regelwerk.games import games
 
-    assert "meta" not in NUMBERS
-    assert "lorenzo" not in games()
+    assert games()["lorenzo"].game.id == "lorenzo"
 
 
 # --- faithful to the public data (REGELWERK_DATA) -------------------------------------------
