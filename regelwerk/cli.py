@@ -140,6 +140,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         "simulate finds it too"))
     p.add_argument("--save-violations", type=Path, metavar=_("DIR"),
                    help=_("write a game record for every violation into DIR"))
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                   help=_("worker processes (default: every core); the figures do not "
+                          "depend on it"))
     p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
@@ -331,6 +334,8 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
     game = info.game
     if args.games < 1:
         raise UsageError(_("-n must be at least 1"))
+    if args.jobs < 1:
+        raise UsageError(_("--jobs must be at least 1"))
     options = _parse_options(args.option, lang)
     low, high = game.players
     players = args.players if args.players is not None else game.default_players
@@ -349,13 +354,9 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
                file=sys.stderr, desc=info.id)
     try:
         report = simulate(game, args.games, args.seed, options, check=True, progress=bar.update,
-                          rules=rules)
+                          rules=rules, jobs=args.jobs, save=args.save_violations)
     finally:
         bar.close()
-    if args.save_violations and report.violations:
-        args.save_violations.mkdir(parents=True, exist_ok=True)
-        for v in report.violations:
-            v.record.write(args.save_violations / f"{info.id}-{args.seed}-{v.game_index}.json")
     if args.json:
         out(json.dumps(report.to_json(), indent=1, ensure_ascii=False))
     else:
@@ -369,6 +370,12 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
                 index=v.game_index, step=v.step, names=", ".join(v.invariants)))
         out(_("winners: {outcomes}").format(outcomes=json.dumps(report.outcomes,
                                                                  ensure_ascii=False)))
+        if report.covered:
+            never = report.never_covered
+            out(_("parts of the game in play: {covered} of {parts}").format(
+                covered=len(report.covered) - len(never), parts=len(report.covered)))
+            if never:
+                out(_("never in play: {parts}").format(parts=", ".join(never)))
     return 1 if report.violations else 0
 
 

@@ -8,9 +8,12 @@ written as a record and replayed exactly.
 
 from __future__ import annotations
 
+import multiprocessing as mp
 import time
 from collections.abc import Callable, Mapping
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from random import Random
 from types import ModuleType
 from typing import Any
@@ -35,6 +38,13 @@ class SimulationReport:
     seconds: float = 0.0
     violations: list[Violation] = field(default_factory=list)
     outcomes: dict[str, int] = field(default_factory=dict)
+    #: how often each part of the game (card, tile, ...) came into play; every part is a key
+    covered: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def never_covered(self) -> list[str]:
+        """The parts of the game no game of the run brought into play."""
+        return [part for part, count in self.covered.items() if not count]
 
     @property
     def games_per_second(self) -> float:
@@ -54,6 +64,9 @@ class SimulationReport:
                             "invariants": v.invariants, "record": v.record.to_json()}
                            for v in self.violations],
             "outcomes": self.outcomes,
+            "coverage": {"parts": len(self.covered),
+                         "covered": len(self.covered) - len(self.never_covered),
+                         "never": self.never_covered, "counts": self.covered},
         }
 
 
@@ -100,22 +113,99 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
 
 def simulate(game: Game[Any, Any] | ModuleType, n: int, seed: int,
              options: Mapping[str, Any] | None = None, check: bool = True,
-             progress: Callable[[int], None] | None = None, rules: Any = None) -> SimulationReport:
-    """Play ``n`` random games; ``progress(k)`` is called after each game."""
+             progress: Callable[[int], None] | None = None, rules: Any = None,
+             jobs: int = 1, save: Path | None = None) -> SimulationReport:
+    """Play ``n`` random games; ``progress(k)`` is called as ``k`` more games are done.
+
+    ``jobs``: worker processes; the report is the same for every number of jobs
+    (each game's seeds come from ``seed`` and its index; the parts are summed
+    and the violations sorted by game). ``save``: a folder into which the
+    process that finds a violation writes its game record (atomically).
+    """
     game = declared(game)
     report = SimulationReport(game.id)
+    if game.parts is not None:
+        played_by = rules if rules is not None else game.rules_for(options)
+        report.covered = dict.fromkeys(game.parts(played_by), 0)
+    task = _Task(game, seed, dict(options or {}), check, rules, save)
     start = time.perf_counter()
-    for index in range(n):
-        state, steps, violation = playout(game, seed, index, options or {}, check, rules=rules)
-        report.games += 1
-        report.actions += steps
-        if violation is not None:
-            report.violations.append(violation)
-        else:
-            outcome = game.outcome(state)
-            key = " + ".join(outcome.winners) if outcome is not None else "-"
-            report.outcomes[key] = report.outcomes.get(key, 0) + 1
-        if progress:
-            progress(1)
+    batches = _batches(n, jobs)
+    if jobs <= 1 or len(batches) <= 1 or "fork" not in mp.get_all_start_methods():
+        for batch in batches:
+            _merge(report, task.run(batch))
+            if progress:
+                progress(len(batch))
+    else:
+        # fork: the workers inherit the task (a mutant's rule functions need not pickle)
+        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"),
+                                 initializer=_adopt, initargs=(task,)) as pool:
+            for part, batch in zip(pool.map(_run_adopted, batches), batches, strict=True):
+                _merge(report, part)
+                if progress:
+                    progress(len(batch))
+    report.violations.sort(key=lambda v: v.game_index)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _batches(n: int, jobs: int) -> list[range]:
+    """Game indices in batches small enough for one progress bar and an even load."""
+    size = max(1, min(50, n // (max(jobs, 1) * 8) or 1))
+    return [range(i, min(i + size, n)) for i in range(0, n, size)]
+
+
+@dataclass(frozen=True)
+class _Task:
+    """What every game of a run shares."""
+
+    game: Game[Any, Any]
+    seed: int
+    options: dict[str, Any]
+    check: bool
+    rules: Any
+    save: Path | None
+
+    def run(self, indices: range) -> SimulationReport:
+        """Play the games ``indices``; the part of the report they make."""
+        game = self.game
+        part = SimulationReport(game.id)
+        for index in indices:
+            state, steps, violation = playout(game, self.seed, index, self.options, self.check,
+                                              rules=self.rules)
+            part.games += 1
+            part.actions += steps
+            if violation is not None:
+                part.violations.append(violation)
+                if self.save is not None:
+                    self.save.mkdir(parents=True, exist_ok=True)
+                    violation.record.write(self.save / f"{game.id}-{self.seed}-{index}.json")
+                continue
+            outcome = game.outcome(state)
+            key = " + ".join(outcome.winners) if outcome is not None else "-"
+            part.outcomes[key] = part.outcomes.get(key, 0) + 1
+            if game.coverage is not None:
+                for name in game.coverage(state):
+                    part.covered[name] = part.covered.get(name, 0) + 1
+        return part
+
+
+def _merge(report: SimulationReport, part: SimulationReport) -> None:
+    report.games += part.games
+    report.actions += part.actions
+    report.violations.extend(part.violations)
+    for key, count in part.outcomes.items():
+        report.outcomes[key] = report.outcomes.get(key, 0) + count
+    for name, count in part.covered.items():
+        report.covered[name] = report.covered.get(name, 0) + count
+
+
+#: the task of a worker process (set once per worker by the pool's initializer)
+_adopted: list[_Task] = []
+
+
+def _adopt(task: _Task) -> None:
+    _adopted.append(task)
+
+
+def _run_adopted(indices: range) -> SimulationReport:
+    return _adopted[0].run(indices)

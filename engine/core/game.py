@@ -218,7 +218,10 @@ class Game(Generic[S, R]):
     phase), ``end_clause``, ``chance`` and, for kind-first random play,
     ``sampling(state)``: the kinds to draw from (in the order the draw uses),
     or ``None`` to draw uniformly from :meth:`legal_actions`; ``stage(state)``:
-    the stage of play (a phase, say), which the kinds' ``stages`` refer to.
+    the stage of play (a phase, say), which the kinds' ``stages`` refer to;
+    ``coverage(state)``: the parts of the game (cards, tiles, ...) a finished
+    game exercised, each named ``"kind:id"``, and ``parts(rules)`` every part
+    there is, so that many random games can show each one came into play.
     """
 
     id: str
@@ -238,6 +241,8 @@ class Game(Generic[S, R]):
     sampling: Callable[[S], Sequence[ActionKind[S, Any]] | None] | None = None
     policy: RandomPolicy = RandomPolicy()
     stage: Callable[[S], Hashable] | None = None
+    coverage: Callable[[S], Iterable[str]] | None = None
+    parts: Callable[[R], Iterable[str]] | None = None
     #: memo of :meth:`kinds_open` by stage: a pure function of the declaration
     _open: dict[Hashable, tuple[tuple[ActionKind[S, Any], ...], bool]] = field(
         default_factory=dict, init=False, repr=False, compare=False)

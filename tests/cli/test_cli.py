@@ -243,3 +243,29 @@ def test_replay_reproduces_records_of_every_game(tmp_path: Path, capsys: pytest.
     code, out, err = run(capsys, "replay", str(path), "--json")
     assert code == 0, err
     assert json.loads(out)["result"] == json.loads(json.dumps(module.result(state)))
+
+
+def test_simulate_figures_do_not_depend_on_the_jobs(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The same run on one process and on two workers: the same games, the same report;
+    each violation's record is written once, by the process that found it."""
+    reports, saved = [], []
+    for jobs in ("1", "2"):
+        folder = tmp_path / jobs
+        code, out, _ = run(capsys, "simulate", "medici_vs_strozzi", "-n", "24", "--seed", "5",
+                           "--mutant", "mvs.capacity/hold_has_room", "--jobs", jobs,
+                           "--save-violations", str(folder), "--no-progress", "--json")
+        assert code == 1
+        report = json.loads(out)
+        del report["seconds"], report["games_per_second"], report["actions_per_second"]
+        reports.append(report)
+        saved.append(sorted(path.name for path in folder.iterdir()))
+    assert reports[0] == reports[1] and reports[0]["violations"]
+    assert saved[0] == saved[1] == sorted(
+        f"medici_vs_strozzi-5-{v['game_index']}.json" for v in reports[0]["violations"])
+    assert not any(name.endswith(".tmp") for name in saved[0])
+
+
+def test_simulate_refuses_no_jobs(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "simulate", "medici_vs_strozzi", "--jobs", "0", "--no-progress")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--jobs" in err

@@ -11,8 +11,6 @@ from regelwerk.engine.core import conformance
 from regelwerk.engine.lorenzo import GAME, ActivateLeader, DiscardLeader, PlayLeader, State
 from regelwerk.engine.lorenzo.rules import TYPES
 
-from regelwerk.games import games
-
 SEEDS = (0, 1)
 
 
@@ -115,9 +113,3 @@ def test_coverage_of_cards_leaders_excommunications() -> None:
     assert len(excommunications) >= 10
     assert len({name.split(":")[1] for name in leaders}) >= 5
     assert all(sum(cards[c.id] for c in rules.cards if c.type == t) for t in range(len(TYPES)))
-
-
-def test_not_listed_as_a_game_yet() -> None:
-    """The engine exists, but without [meta] in numbers.toml the tooling does not list it."""
-    assert "lorenzo" not in games()
-    assert len(games()) == 3
