@@ -13,7 +13,7 @@ PYTEST_WORKERS ?= 2
 $(STAMP): pyproject.toml setup.py constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[docs,test,bench]"
+	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[docs,test,bench,cluster]"
 	touch $(STAMP)
 
 site: $(STAMP)

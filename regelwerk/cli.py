@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib.util
 import json
 import os
 import re
@@ -143,6 +144,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                    help=_("worker processes (default: every core); the figures do not "
                           "depend on it"))
+    p.add_argument("--dask", metavar=_("ADDRESS"), help=_(
+        "play the games on a dask.distributed cluster: the scheduler's address, or 'local' "
+        "for a local cluster of --jobs processes (needs regelwerk[cluster])"))
     p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
@@ -336,6 +340,8 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
         raise UsageError(_("-n must be at least 1"))
     if args.jobs < 1:
         raise UsageError(_("--jobs must be at least 1"))
+    if args.dask is not None and importlib.util.find_spec("distributed") is None:
+        raise UsageError(_("--dask needs the cluster extra: pip install 'regelwerk[cluster]'"))
     options = _parse_options(args.option, lang)
     low, high = game.players
     players = args.players if args.players is not None else game.default_players
@@ -354,7 +360,8 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
                file=sys.stderr, desc=info.id)
     try:
         report = simulate(game, args.games, args.seed, options, check=True, progress=bar.update,
-                          rules=rules, jobs=args.jobs, save=args.save_violations)
+                          rules=rules, jobs=args.jobs, save=args.save_violations,
+                          dask=args.dask)
     finally:
         bar.close()
     if args.json:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import multiprocessing as mp
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -114,13 +114,15 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
 def simulate(game: Game[Any, Any] | ModuleType, n: int, seed: int,
              options: Mapping[str, Any] | None = None, check: bool = True,
              progress: Callable[[int], None] | None = None, rules: Any = None,
-             jobs: int = 1, save: Path | None = None) -> SimulationReport:
+             jobs: int = 1, save: Path | None = None, dask: str | None = None) -> SimulationReport:
     """Play ``n`` random games; ``progress(k)`` is called as ``k`` more games are done.
 
     ``jobs``: worker processes; the report is the same for every number of jobs
     (each game's seeds come from ``seed`` and its index; the parts are summed
     and the violations sorted by game). ``save``: a folder into which the
     process that finds a violation writes its game record (atomically).
+    ``dask``: the address of a ``dask.distributed`` scheduler, or ``"local"`` for
+    a local cluster of ``jobs`` worker processes, which play the same batches.
     """
     game = declared(game)
     report = SimulationReport(game.id)
@@ -130,7 +132,12 @@ def simulate(game: Game[Any, Any] | ModuleType, n: int, seed: int,
     task = _Task(game, seed, dict(options or {}), check, rules, save)
     start = time.perf_counter()
     batches = _batches(n, jobs)
-    if jobs <= 1 or len(batches) <= 1 or "fork" not in mp.get_all_start_methods():
+    if dask is not None:
+        for part, batch in _on_dask(dask, jobs, task, batches):
+            _merge(report, part)
+            if progress:
+                progress(len(batch))
+    elif jobs <= 1 or len(batches) <= 1 or "fork" not in mp.get_all_start_methods():
         for batch in batches:
             _merge(report, task.run(batch))
             if progress:
@@ -146,6 +153,27 @@ def simulate(game: Game[Any, Any] | ModuleType, n: int, seed: int,
     report.violations.sort(key=lambda v: v.game_index)
     report.seconds = time.perf_counter() - start
     return report
+
+
+def _on_dask(address: str, jobs: int, task: _Task,
+             batches: list[range]) -> Iterator[tuple[SimulationReport, range]]:
+    """The batches played on a ``dask.distributed`` cluster, each part as it is done."""
+    from contextlib import ExitStack
+
+    from distributed import Client, LocalCluster, as_completed
+
+    with ExitStack() as stack:
+        if address == "local":
+            cluster = stack.enter_context(LocalCluster(
+                n_workers=max(jobs, 1), threads_per_worker=1, processes=True,
+                dashboard_address=None))
+            client = stack.enter_context(Client(cluster))
+        else:
+            client = stack.enter_context(Client(address))
+        futures = client.map(task.run, batches, pure=False)
+        batch_of = {future.key: batch for future, batch in zip(futures, batches, strict=True)}
+        for future in as_completed(futures):
+            yield future.result(), batch_of[future.key]
 
 
 def _batches(n: int, jobs: int) -> list[range]:
