@@ -33,7 +33,7 @@ catalogs: $(STAMP)
 	$(BIN)/python -c "from pathlib import Path; from regelwerk import catalogs, site; print(catalogs.update(Path('.'))); site.update_catalogs(Path('.'))"
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/run.py --json _build/bench.json
 
 clean:
 	rm -rf _build build dist *.egg-info

@@ -15,7 +15,6 @@ import json
 import os
 import re
 import sys
-import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
@@ -157,6 +156,10 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (default: all games)"))
     p.add_argument("--mutant", metavar="ID", help=_(
         "prove against a deliberately broken rule instead (its invariant must be violated)"))
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                   help=_("worker processes (default: every core); the verdicts do not "
+                          "depend on it"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
     p = sub.add_parser("check", help=_("check traceability and translations"), **parser_kwargs(
@@ -403,28 +406,39 @@ def cmd_verify(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
     selected = [_game(args.game, lang)] if args.game else list(games.games().values())
     if args.mutant and not args.game:
         raise UsageError(_("--mutant needs a game"))
+    if args.jobs < 1:
+        raise UsageError(_("--jobs must be at least 1"))
+    from tqdm import tqdm
+
+    from regelwerk.proving import check_all
     from regelwerk.verification.core import mutate
 
-    rows = []
+    proofs, owners = [], []
     for info in selected:
         module = info.verification_module()
-        spec = spec_module.load(info.id)
         rules = module.default_rules()
         if args.mutant:
             rules = mutate(rules, _mutant(info, args.mutant, lang).fns)
         for invariant in module.INVARIANTS:
-            start = time.perf_counter()
-            if not args.json:
-                print(_("proving {id} …").format(id=invariant.id), file=sys.stderr, flush=True)
-            result = invariant.check(rules)
-            seconds = time.perf_counter() - start
-            statement = fill(spec, gettext_for(lang, invariant.statement), lang)
-            rows.append({"game": info.id, "id": invariant.id, "status": result.status,
-                         "statement": statement, "clauses": list(invariant.clauses),
-                         "ranges": fill(spec, gettext_for(lang, invariant.ranges), lang)
-                         if invariant.ranges else "",
-                         "seconds": round(seconds, 3),
-                         **{k: v for k, v in result.to_json().items() if k != "status"}})
+            proofs.append((invariant, rules))
+            owners.append(info.id)
+    bar = tqdm(total=len(proofs), unit=_("invariants"), file=sys.stderr, desc="verify",
+               disable=args.no_progress or args.json or None)
+    try:
+        results = check_all(proofs, args.jobs, done=bar.update)
+    finally:
+        bar.close()
+    rows = []
+    for (invariant, _rules), game_id, (result, seconds) in zip(proofs, owners, results,
+                                                               strict=True):
+        spec = spec_module.load(game_id)
+        rows.append({"game": game_id, "id": invariant.id, "status": result.status,
+                     "statement": fill(spec, gettext_for(lang, invariant.statement), lang),
+                     "clauses": list(invariant.clauses),
+                     "ranges": fill(spec, gettext_for(lang, invariant.ranges), lang)
+                     if invariant.ranges else "",
+                     "seconds": round(seconds, 3),
+                     **{k: v for k, v in result.to_json().items() if k != "status"}})
     if args.json:
         out(json.dumps(rows, indent=1, ensure_ascii=False))
     else:
