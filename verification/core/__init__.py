@@ -168,9 +168,33 @@ def maximise(objective: Any, constraints: Iterable[Any], show: Iterable[z3.ExprR
 
 
 def tight_bound(objective: Any, constraints: list[Any], show: Iterable[z3.ExprRef],
-                direction: str = "max", rlimit: int = DEFAULT_RLIMIT) -> Result:
-    """A bound that holds (proved with a fresh Solver) and is reached (the witness)."""
+                direction: str = "max", rlimit: int = DEFAULT_RLIMIT,
+                expected: int | None = None) -> Result:
+    """A bound that holds (proved with a fresh Solver) and is reached (the witness).
+
+    With the ``expected`` bound (the value spec records), two questions settle
+    it: can ``objective`` pass it (a counterexample), and can it reach it (the
+    witness)? Only when it cannot be reached is the true bound searched for.
+    """
     sign = 1 if direction == "max" else -1
+    if expected is not None:
+        show = list(show)
+        for question in (sign * objective > sign * expected, objective == expected):
+            solver = z3.Solver()    # a fresh solver each: faster here than one incremental
+            solver.set("rlimit", rlimit)
+            solver.add(*constraints, question)
+            answer = solver.check()
+            if answer == z3.unknown:
+                return Result(UNKNOWN, f"z3 gave up: {solver.reason_unknown()}")
+            if answer == z3.sat:
+                model = solver.model()
+                value = model.eval(objective, model_completion=True).as_long()
+                if value != expected:
+                    return Result(VIOLATED, f"{direction} passes {expected}: {value}",
+                                  counterexample=_model_dict(model, show), bound=value)
+                return Result(PROVEN, f"{direction} = {expected}",
+                              witness=_model_dict(model, show), bound=expected)
+        # not reached: search for the true bound, so the message can name it
     status, best, witness = maximise(sign * objective, constraints, show, rlimit)
     if status != PROVEN or best is None:
         return Result(status, "no extreme found")

@@ -203,8 +203,9 @@ def replay_rounds(model: Model, rounds: list[RoundVars], witness: dict[str, Any]
 
 
 def payout_bound(model: Model, player: int, rounds: int, direction: str,
-                 from_middle: bool) -> Result:
-    """Tight bound on ``player``'s payout over ``rounds`` consecutive rounds."""
+                 from_middle: bool, expected: int | None = None) -> Result:
+    """Tight bound on ``player``'s payout over ``rounds`` consecutive rounds
+    (``expected``: the bound spec records, checked rather than searched for)."""
     params, constraints, shown = symbolic_board(model)
     if from_middle:
         start: list[Any] = [z3.IntVal(0)] * model.marker_count
@@ -222,7 +223,7 @@ def payout_bound(model: Model, player: int, rounds: int, direction: str,
             *[c for rv in round_vars for row in rv.caps for c in row]]
     if not from_middle:
         show += round_vars[0].start
-    result = tight_bound(objective, constraints, show, direction)
+    result = tight_bound(objective, constraints, show, direction, expected=expected)
     if not result.proven:
         return result
     replayed = replay_rounds(model, round_vars, dict(result.witness), player, from_middle)
@@ -241,7 +242,8 @@ def check_payout_bound(model: Model, bound_path: str, direction: str,
     rounds = rules.rounds if whole_game else 1
     details = []
     for player in (MEDICI, STROZZI):
-        result = payout_bound(model, player, rounds, direction, from_middle=whole_game)
+        result = payout_bound(model, player, rounds, direction, from_middle=whole_game,
+                              expected=expected)
         if not result.proven:
             return result
         if result.bound != expected:
