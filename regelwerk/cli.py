@@ -115,6 +115,18 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("id", metavar="ID", help=_("clause id such as medici_vs_strozzi:turn.offer, "
                                               "an interpretation id, or a game id"))
 
+    p = sub.add_parser("regress", help=_("replay the regression corpus"), **parser_kwargs(
+        _("Replay every game of the regression corpus (records with the position after each "
+          "action) and report, for each game that changed, the first step that differs: the "
+          "action, its clause, and the old and the new position.")))
+    common(p)
+    p.add_argument("folder", nargs="?", type=Path, metavar=_("DIR"),
+                   help=_("corpus folder (default: tests/corpus of the source checkout)"))
+    p.add_argument("--root", type=Path, help=_("source checkout (default: found from here)"))
+    p.add_argument("--accept", action="store_true", help=_(
+        "after a deliberate rule change: rewrite the changed games as the engine plays them now"))
+    p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
     p = sub.add_parser("replay", help=_("replay a game record"), **parser_kwargs(
         _("Replay a JSON game record through the engine and print its course and result; "
           "fails if an action is illegal or the recorded result differs.")))
@@ -329,6 +341,38 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
         raise Failed(_("{file}: the replay ends with {got}, the record says {expected}").format(
             file=args.file, got=json.dumps(result), expected=json.dumps(record.result)))
     return 0
+
+
+def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    from regelwerk.regress import regress
+
+    _ = _translator(lang)
+    folder = args.folder or _root(args, lang) / "tests" / "corpus"
+    if not folder.is_dir():
+        raise UsageError(_("{folder}: not a folder").format(folder=folder))
+    count, found = regress(folder, accept=args.accept)
+    if args.json:
+        out(json.dumps({"games": count, "changed": [
+            {"file": str(d.path), "step": d.step, "action": d.action, "clause": d.clause,
+             "problem": d.problem, "expected": d.expected and d.expected.text,
+             "now": d.got and d.got.text} for d in found]}, indent=1, ensure_ascii=False))
+    else:
+        for d in found:
+            out(_("{file}: step {step}: {problem}").format(file=d.path, step=d.step,
+                                                          problem=d.problem))
+            if d.action is not None:
+                out(_("  action: {action} ({clause})").format(
+                    action=json.dumps(d.action, ensure_ascii=False), clause=d.clause))
+            if d.expected is not None:
+                out(_("  expected: {position}").format(position=d.expected.text))
+            if d.got is not None:
+                out(_("  now:      {position}").format(position=d.got.text))
+        out(_("{count} games replayed, {changed} changed").format(count=count,
+                                                                   changed=len(found)))
+        if found and args.accept:
+            out(_("the changed games were rewritten; review the diff of {folder}").format(
+                folder=folder))
+    return 1 if found and not args.accept else 0
 
 
 def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
@@ -587,7 +631,7 @@ def cmd_docs(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
 
 COMMANDS: dict[str, Callable[[argparse.Namespace, str, Callable[[str], None]], int]] = {
     "games": cmd_games, "rule": cmd_rule, "replay": cmd_replay, "simulate": cmd_simulate,
-    "verify": cmd_verify, "check": cmd_check, "docs": cmd_docs,
+    "verify": cmd_verify, "check": cmd_check, "docs": cmd_docs, "regress": cmd_regress,
 }
 
 

@@ -1,0 +1,231 @@
+"""The regression corpus: committed games replayed step by step against the engine.
+
+A corpus entry (``tests/corpus/<game>/<name>.json``) is a game record together
+with what the engine made of it when the entry was accepted: after every
+action, a fingerprint of the position (:meth:`Game.key`) and its short text
+(the state's ``repr``). :func:`regress` replays every entry and reports, for
+each entry that changed, the first step that diverges: the action, the clause
+of its kind, and the old and new position. ``accept`` rewrites the expected
+values after a deliberate rule change, so the corpus diff is what a reviewer
+reads. Entries are written atomically.
+
+The rulebooks' worked examples and seeded games over every player count and
+rule variant make the corpus (:func:`seeded_entries`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from regelwerk import games
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.game import Game
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.records import GameRecord, RecordError
+
+FORMAT = "regelwerk-corpus/1"
+
+
+def fingerprint(game: Game[Any, Any], state: Any) -> str:
+    """A short, stable digest of a position (its :meth:`Game.key`)."""
+    return hashlib.sha256(repr(game.key(state)).encode()).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Step:
+    """The position after one action, as the corpus keeps it."""
+
+    fingerprint: str
+    text: str
+
+    def to_json(self) -> list[str]:
+        return [self.fingerprint, self.text]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A game record and the positions the engine reached after each of its actions."""
+
+    record: GameRecord
+    steps: tuple[Step, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"format": FORMAT, "record": self.record.to_json(),
+                "steps": [step.to_json() for step in self.steps]}
+
+    @classmethod
+    def from_json(cls, data: Any, where: str) -> Entry:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError(N_("{file}: format must be {expected!r}, got {got!r}"), file=where,
+                              expected=FORMAT, got=data.get("format")
+                              if isinstance(data, dict) else type(data).__name__)
+        steps = data.get("steps")
+        if not isinstance(steps, list) or not all(
+                isinstance(s, list) and len(s) == 2 and all(isinstance(x, str) for x in s)
+                for s in steps):
+            raise RecordError(N_("{file}: {key!r} must be of type {type}"), file=where,
+                              key="steps", type="list")
+        return cls(GameRecord.from_json(data.get("record"), where),
+                   tuple(Step(fp, text) for fp, text in steps))
+
+    @classmethod
+    def read(cls, path: Path) -> Entry:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+            raise RecordError(N_("{file}: cannot read the file ({error})"), file=path,
+                              error=exc) from None
+        return cls.from_json(data, str(path))
+
+    def write(self, path: Path) -> None:
+        """Write atomically (a temporary file in the same folder, then renamed)."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as f:
+                f.write(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n")
+            os.replace(name, path)
+        except BaseException:
+            Path(name).unlink(missing_ok=True)
+            raise
+
+
+@dataclass(frozen=True)
+class Divergence:
+    """Where a replay first differs from its corpus entry."""
+
+    path: Path
+    step: int                       # index of the action (0-based); len(actions): the result
+    action: dict[str, Any] | None
+    clause: str
+    expected: Step | None
+    got: Step | None
+    problem: str                    # changed | illegal | longer | shorter | result
+
+    def describe(self) -> str:
+        """One paragraph in English (the CLI translates its parts)."""
+        lines = [f"{self.path}: step {self.step}: {self.problem}"]
+        if self.action is not None:
+            lines.append(f"  action: {json.dumps(self.action, ensure_ascii=False)} "
+                         f"({self.clause})")
+        if self.expected is not None:
+            lines.append(f"  expected: {self.expected.text}")
+        if self.got is not None:
+            lines.append(f"  now:      {self.got.text}")
+        return "\n".join(lines)
+
+
+def replay_steps(record: GameRecord, rules: Any = None
+                 ) -> tuple[tuple[Step, ...], Any, Exception | None]:
+    """Replay ``record`` (by ``rules`` if given, else by its options): the positions after
+    each action, the final state, and the error that stopped it (an illegal or unreadable
+    action), if one did."""
+    game = games.get(record.game).game
+    state = game.new_game(seed=record.seed, options=dict(record.options), rules=rules)
+    steps: list[Step] = []
+    for raw in record.actions:
+        try:
+            state = game.apply(state, game.action_from_json(raw))
+        except (IllegalAction, RecordError) as exc:
+            return tuple(steps), state, exc
+        steps.append(Step(fingerprint(game, state), repr(state)))
+    return tuple(steps), state, None
+
+
+def make_entry(record: GameRecord) -> Entry:
+    """The corpus entry of ``record`` as the engine plays it now (its result included)."""
+    steps, state, error = replay_steps(record)
+    if error is not None:
+        raise error
+    game = games.get(record.game).game
+    result = game.result(state)
+    return Entry(GameRecord(record.game, record.seed, record.actions, record.options, result),
+                 steps)
+
+
+def check_entry(path: Path, entry: Entry, rules: Any = None) -> Divergence | None:
+    """The first divergence of ``entry`` from the engine (playing by ``rules`` if given),
+    or ``None``."""
+    record = entry.record
+    game = games.get(record.game).game
+    steps, state, error = replay_steps(record, rules)
+    for index, expected in enumerate(entry.steps):
+        raw = dict(record.actions[index]) if index < len(record.actions) else None
+        clause = _clause(game, raw)
+        if index >= len(steps):
+            problem = "illegal" if error is not None else "shorter"
+            return Divergence(path, index, raw, clause, expected, None,
+                              problem if error is None else f"{problem}: {error}")
+        if steps[index].fingerprint != expected.fingerprint:
+            return Divergence(path, index, raw, clause, expected, steps[index], "changed")
+    if len(steps) > len(entry.steps) or error is not None:
+        index = len(entry.steps)
+        raw = dict(record.actions[index]) if index < len(record.actions) else None
+        return Divergence(path, index, raw, _clause(game, raw), None,
+                          steps[index] if index < len(steps) else None,
+                          "longer" if error is None else f"illegal: {error}")
+    result = game.result(state)
+    if result != (dict(record.result) if record.result is not None else None):
+        return Divergence(path, len(steps), None, game.end_clause, None, None,
+                          f"result: expected {json.dumps(record.result)}, "
+                          f"now {json.dumps(result)}")
+    return None
+
+
+def _clause(game: Game[Any, Any], raw: dict[str, Any] | None) -> str:
+    if raw is None:
+        return game.end_clause
+    try:
+        return game.kind_of[type(game.action_from_json(raw))].clause
+    except RecordError:
+        return "?"
+
+
+def corpus_files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.json"))
+
+
+def regress(folder: Path, accept: bool = False) -> tuple[int, list[Divergence]]:
+    """Replay every entry under ``folder``: how many, and the divergences found.
+    ``accept``: rewrite each diverging entry as the engine plays it now."""
+    files = corpus_files(folder)
+    found = []
+    for path in files:
+        entry = Entry.read(path)
+        divergence = check_entry(path, entry)
+        if divergence is None:
+            continue
+        found.append(divergence)
+        if accept:
+            make_entry(entry.record).write(path)
+    return len(files), found
+
+
+def seeded_entries(game_id: str, seed: int = 1) -> Iterator[tuple[str, Entry]]:
+    """A seeded random game for every player count and rule variant of a game
+    (the default rules, and each variant's other readings one at a time)."""
+    game = games.get(game_id).game
+    low, high = game.players
+    for players in range(low, high + 1):
+        configurations: list[dict[str, Any]] = [{"players": players}]
+        for variant in game.variants:
+            configurations += [{"players": players, variant.name: value}
+                               for value in variant.choices[1:]]
+        for options in configurations:
+            name = "-".join(f"{k}={v}" for k, v in sorted(options.items()))
+            rng = Random(f"corpus/{game_id}/{name}")
+            state = game.new_game(seed=seed, options=options)
+            actions = []
+            while not game.is_terminal(state):
+                action, state = game.step_random(state, rng)
+                actions.append(game.action_to_json(action))
+            record = GameRecord(game_id, seed, tuple(actions), options)
+            yield name, make_entry(record)
