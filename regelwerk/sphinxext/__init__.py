@@ -9,6 +9,8 @@ Provides (game taken from the ids, nothing game-specific here):
 * ``interpretation-register``, ``assumption-list``, ``term-table`` and
   ``number-table`` directives (:mod:`regelwerk.sphinxext.registers`);
 * ``consistency-report`` directive (:mod:`regelwerk.sphinxext.report`);
+* ``card-table`` directive: a game's cards as filterable tables
+  (:mod:`regelwerk.sphinxext.cards`);
 * a language switch in the sidebar (template ``regelwerk-langswitch.html``)
   and, on ``config-inited``, the tag ``lang_<code>`` and ``DOC_LANG`` in
   ``doctest_global_setup``.
@@ -27,7 +29,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from regelwerk.engine.core.i18n import N_, gettext_for
-from regelwerk.sphinxext import clause, registers, report
+from regelwerk.sphinxext import cards, clause, registers, report
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -62,6 +64,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     clause.setup(app)
     registers.setup(app)
     report.setup(app)
+    cards.setup(app)
     app.setup_extension("regelwerk.sphinxext.diagrams")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 1}
