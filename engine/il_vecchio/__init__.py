@@ -22,15 +22,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.il_vecchio import scoring
 from regelwerk.engine.il_vecchio.actions import (
     PASS,
     RECOVER,
     REINFORCE,
     Action,
+    ChanceOutcome,
+    CrestDrawn,
     FamilyChoice,
     KeepCouncil,
     Levy,
+    MiddlemenPlaced,
     Office,
     Pass,
     PickTile,
@@ -41,6 +45,7 @@ from regelwerk.engine.il_vecchio.actions import (
     Roll,
     SetupPlace,
     TakeFollower,
+    TileDrawn,
     TownAction,
     UseProvince,
 )
@@ -55,9 +60,13 @@ from regelwerk.engine.il_vecchio.rules import (
     ASSASSIN,
     BISHOP,
     CARRIAGE,
+    EVENTS,
+    FAMILY,
     FLORIN,
     FOLLOWERS,
     KNIGHT,
+    LEVY,
+    MIDDLEMEN,
     RESOURCES,
     SCROLL,
     RuleFns,
@@ -93,11 +102,13 @@ def town(state_or_rules: State | Rules, name: str) -> int:
 
 
 __all__ = [
-    "ABBOT", "ASSASSIN", "BISHOP", "CARRIAGE", "COUNCIL", "FLORIN", "FOLLOWERS", "GAME", "KNIGHT",
-    "NOBILITY", "PASS", "RECOVER", "REGIONS", "REINFORCE", "RESOURCES", "SCROLL", "TRACKS",
-    "Action", "Board", "Counts", "FamilyChoice", "KeepCouncil", "Levy", "Need", "Office", "Pass",
-    "Pending", "Phase", "PickTile", "Place", "Player", "Province", "Recover", "Reinforce", "Roll",
-    "RuleFns", "Rules", "Score", "SetupPlace", "State", "TakeFollower", "TownAction", "UseProvince",
+    "ABBOT", "ASSASSIN", "BISHOP", "CARRIAGE", "CHANCE", "COUNCIL", "EVENTS", "FAMILY", "FLORIN",
+    "FOLLOWERS", "GAME", "KNIGHT", "LEVY", "MIDDLEMEN", "NOBILITY", "PASS", "RECOVER", "REGIONS",
+    "REINFORCE", "RESOURCES", "SCROLL", "TRACKS",
+    "Action", "Board", "ChanceOutcome", "Counts", "CrestDrawn", "FamilyChoice", "KeepCouncil",
+    "Levy", "MiddlemenPlaced", "Need", "Office", "Pass", "Pending", "Phase", "PickTile", "Place",
+    "Player", "Province", "Recover", "Reinforce", "Roll", "RuleFns", "Rules", "Score",
+    "SetupPlace", "State", "TakeFollower", "TileDrawn", "TownAction", "UseProvince",
     "default_rules", "final_scores", "followers_match", "majority_beats",
     "majority_winner", "may_place", "middleman_setups", "nobility_points", "placement_towns",
     "roll", "rules_from_spec", "scoring", "setup_placements", "town", "travel_cost",

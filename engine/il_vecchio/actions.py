@@ -136,7 +136,36 @@ class Roll:
     total: int
 
 
+@dataclass(frozen=True, slots=True)
+class MiddlemenPlaced:
+    """Chance (setup): the middlemen start at ``setup``, an index of
+    ``rules.tables.middleman_setups`` (setup.middlemen)."""
+
+    setup: int
+
+
+@dataclass(frozen=True, slots=True)
+class TileDrawn:
+    """Chance: the top tile of ``track``'s stack (3 council, 4 nobility) turns out to be
+    ``tile`` (setup.council_choice, action.florence.tiles)."""
+
+    track: int
+    tile: int
+
+
+@dataclass(frozen=True, slots=True)
+class CrestDrawn:
+    """Chance: the Medici crest just taken shows ``event`` (0 levy, 1 middlemen, 2 family;
+    event.crest)."""
+
+    event: int
+
+
+#: What chance decides: the dice, the middlemen's start and every face-down draw.
+ChanceOutcome = Roll | MiddlemenPlaced | TileDrawn | CrestDrawn
+
 Action = (KeepCouncil | SetupPlace | TownAction | Province | Office | Reinforce | Recover
-          | UseProvince | Pass | Place | Levy | FamilyChoice | PickTile | TakeFollower | Roll)
+          | UseProvince | Pass | Place | Levy | FamilyChoice | PickTile | TakeFollower
+          | ChanceOutcome)
 
 REINFORCE, RECOVER, PASS = Reinforce(), Recover(), Pass()

@@ -35,7 +35,8 @@ LEVY_ITEMS = (SCROLL, CARRIAGE, BISHOP, *FOLLOWERS)
 NEED_CLAUSE = {Need.PLACE: "action.reinforcement", Need.LEVY: "event.levy",
                Need.FAMILY: "event.family", Need.PROVINCE_TILE: "action.province.tile",
                Need.FLORENCE_TILE: "action.florence.tiles", Need.FOLLOWER: "tiles.council",
-               Need.ROLL: "action.reinforcement"}
+               Need.ROLL: "action.reinforcement", Need.CREST: "event.crest",
+               Need.DRAW_TILES: "action.florence.tiles"}
 
 
 @implements(C + "action.reinforcement", C + "tiles.council")
@@ -113,7 +114,7 @@ _OPTIONS: dict[Need, Callable[[State, Any], Iterator[Any]]] = {
 
 
 def has_answer(state: State) -> bool:
-    """Can the first decision be answered (by a player's answer, or chance's roll)?"""
+    """Can the first decision be answered (by a player's answer, or by chance)?"""
     options = _OPTIONS.get(state.pending[0].need)
     return options is None or next(options(state, None), None) is not None
 

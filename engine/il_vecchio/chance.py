@@ -1,11 +1,17 @@
 """Chance in Il Vecchio: the seeded random source, the shuffles and the dice.
 
-The n-th chance event of a seeded game (a roll or a shuffle) draws from
-``seeded_rng(seed, "chance", n)``, i.e. ``Random(f"{seed}/chance/{n}")``;
-``State.chance`` counts them. The dice are explicit chance nodes (see
-:mod:`.dice`); the shuffles of the piles and the middlemen's start position are
-still drawn inside the effects. A game made with ``seed=None`` leaves those
-piles in box order (only its dice are chosen by the caller).
+Every outcome of chance is an explicit chance node (``State.current_player`` is
+``CHANCE``): the dice (:mod:`.dice`), the middlemen's start position and every
+face-down draw, a crest or a Florence tile (:mod:`.draws`). The face-down
+stacks are piles (:mod:`regelwerk.engine.core.piles`, the top is the last
+item): a seeded game shuffles them when they are formed, so its chance draws
+the top; a game made with ``seed=None`` keeps them in box order and stops at
+each draw for the caller to choose the outcome.
+
+The n-th seeded chance event of a game (a roll, a shuffle, the middlemen's start)
+draws from ``seeded_rng(seed, "chance", n)``, i.e. ``Random(f"{seed}/chance/{n}")``;
+``State.chance`` counts them, with or without a seed. Draws from a pile take
+no number: the shuffle that formed the pile decided them.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from itertools import product
 from random import Random
 
 from regelwerk.engine.core.game import seeded_rng
+from regelwerk.engine.core.piles import shuffled
 from regelwerk.engine.il_vecchio.state import State
 
 
@@ -25,12 +32,16 @@ def chance_rng(seed: int, n: int) -> Random:
     return seeded_rng(seed, "chance", n)
 
 
-def shuffled(state: State, items: Iterable[int]) -> tuple[tuple[int, ...], State]:
+def shuffled_order(state: State, items: Iterable[int]) -> tuple[tuple[int, ...], State]:
     """``items`` shuffled by the next chance event (box order when ``seed`` is None)."""
-    found = list(items)
-    if state.seed is not None:
-        chance_rng(state.seed, state.chance).shuffle(found)
-    return tuple(found), state._replace(chance=state.chance + 1)
+    return (shuffled(items, state.seed, "chance", state.chance),
+            state._replace(chance=state.chance + 1))
+
+
+def shuffled_pile(state: State, items: Iterable[int]) -> tuple[tuple[int, ...], State]:
+    """:func:`shuffled_order` as a pile: its first item on top (the pile's last)."""
+    order, state = shuffled_order(state, items)
+    return order[::-1], state
 
 
 def seeded_roll(state: State, n: int) -> int:

@@ -5,6 +5,8 @@ setup placement before the player to place has rolled, and when a
 :data:`~.state.Need.ROLL` decision is first in the queue. Its outcomes are the
 totals of the dice (:class:`Roll`), each as likely as the dice make it; a seeded
 game rolls ``chance_rng(seed, n)`` for the n-th chance event, as it always did.
+Chance's other outcomes (the middlemen's start, tiles and crests drawn) are in
+:mod:`.draws`.
 """
 
 from __future__ import annotations

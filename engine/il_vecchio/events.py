@@ -6,6 +6,8 @@ from typing import Any
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.piles import drawn
+from regelwerk.engine.il_vecchio.actions import CrestDrawn
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY
 from regelwerk.engine.il_vecchio.players import with_player
 from regelwerk.engine.il_vecchio.rules import LEVY, MIDDLEMEN, C, Rules
@@ -26,31 +28,44 @@ def additional_cost_stack(taken: Any, rules: Rules, ops: Ops = INT) -> Any:
     return ops.if_(taken >= rules.spec["events.additional_cost_moves_after"], NOBILITY, COUNCIL)
 
 
+@implements(C + "event.crest")
+def take_crest(state: State, p: int) -> State:
+    """``p`` takes the top crest, if any is left: chance turns it over at once
+    (``Need.CREST`` goes first in the queue; :func:`crest_turned`)."""
+    if not state.crests_left:
+        return state
+    return state._replace(pending=(Pending(Need.CREST, p, len(state.pending)), *state.pending))
+
+
 @implements(C + "event.crest", C + "event.first_crest", C + "event.last_crest",
             C + "event.levy", C + "event.middlemen", C + "event.family",
             C + "variant.less_luck")
-def take_crest(state: State, p: int) -> State:
-    """Take the top crest (if any), move the additional cost after the first, run the event."""
-    if not state.crest_stack:
-        return state
-    event = state.crest_stack[-1]
-    stack = state.crest_stack[:-1]
+def crest_turned(state: State, action: CrestDrawn) -> State:
+    """The crest taken shows ``action.event``: it is the taker's, the additional cost moves
+    after the first, the last triggers the end, and the event is carried out. Its
+    decisions (everyone, the taker first) join the queue where the crest was taken."""
+    due = state.pending[0]
+    p, before = due.player, due.arg
+    rest = state.pending[1:]
+    event = action.event
+    rules = state.rules
+    fns = rules.fns
+    left, taken, ended = fns.crest_step(state.crests_left, state.crests_taken(),
+                                        state.end_triggered, rules)
     me = state.players[p]
-    state = with_player(state, p, me._replace(crests=(*me.crests, event)))
-    fns = state.rules.fns
-    _, taken, ended = fns.crest_step(len(state.crest_stack), state.crests_taken() - 1,
-                                     state.end_triggered, state.rules)
-    state = state._replace(crest_stack=stack, end_triggered=ended,
-                           extra_cost_on=fns.additional_cost_stack(taken, state.rules))
-    if state.rules.variants["less_luck"] == "on":
+    state = with_player(state, p, me._replace(crests=(*me.crests, event)),
+                        crest_pile=drawn(state.crest_pile, event), crests_left=left,
+                        end_triggered=ended, extra_cost_on=fns.additional_cost_stack(taken, rules),
+                        pending=rest)
+    if rules.variants["less_luck"] == "on":
         return state
-    n = state.rules.players
-    order = [(p + k) % n for k in range(n)]
     if event == MIDDLEMEN:
-        board = state.rules.board
+        board = rules.board
         return state._replace(middlemen=tuple(board.next_town[t] for t in state.middlemen))
+    n = rules.players
     need = Need.LEVY if event == LEVY else Need.FAMILY
-    return state._replace(pending=(*state.pending, *(Pending(need, q) for q in order)))
+    queued = tuple(Pending(need, (p + k) % n) for k in range(n))
+    return state._replace(pending=(*rest[:before], *queued, *rest[before:]))
 
 
 @implements(C + "event.family")

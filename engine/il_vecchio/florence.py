@@ -10,8 +10,9 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.il_vecchio.actions import Office
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY
-from regelwerk.engine.il_vecchio.chance import shuffled
+from regelwerk.engine.il_vecchio.chance import shuffled_pile
 from regelwerk.engine.il_vecchio.council import reveal_council
+from regelwerk.engine.il_vecchio.draws import pile_of
 from regelwerk.engine.il_vecchio.players import gained, has_council, paid, with_player
 from regelwerk.engine.il_vecchio.random_play import pick
 from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
@@ -74,7 +75,8 @@ def explain_office(state: State, action: Office) -> IllegalAction | None:
 @implements(C + "action.florence", C + "action.florence.additional_cost",
             C + "action.florence.tiles", C + "end.full_track", C + "tiles.council")
 def office(state: State, action: Office) -> State:
-    """Travel, pay scrolls and the additional cost, join the track, draw its tiles."""
+    """Travel, pay scrolls and the additional cost, join the track; after the event of a
+    crest, if any, chance draws the track's tiles (``Need.DRAW_TILES``, :mod:`.draws`)."""
     rules = state.rules
     p = state.turn
     me, cost = travelled(state, p, action.frm, action.to, action.carriage)
@@ -83,34 +85,30 @@ def office(state: State, action: Office) -> State:
     if has_council(me, rules, "florence"):
         state = state._replace(pending=(*state.pending, Pending(Need.FOLLOWER, p)))
     state = place_on_track(state, p, me, action.to, action.track)
-    stack = state.council_stack if action.track == COUNCIL else state.nobility_stack
-    drawn, rest = stack[:rules.tiles_drawn], stack[rules.tiles_drawn:]
-    state = (state._replace(council_stack=rest) if action.track == COUNCIL
-             else state._replace(nobility_stack=rest))
-    if drawn:
-        state = state._replace(pending=(*state.pending,
-                                        Pending(Need.FLORENCE_TILE, p, action.track, drawn)))
+    if pile_of(state, action.track):
+        state = state._replace(pending=(*state.pending, Pending(Need.DRAW_TILES, p, action.track)))
     return state
 
 
 @implements(C + "action.florence.tiles", C + "action.florence.nobility",
             C + "action.florence.council_reveal", C + "end.council_bonus")
 def pick_florence(state: State, tile: int) -> State:
-    """Keep ``tile`` of the drawn ones (the first decision); the others go back shuffled
-    under their stack. A council tile taken in the final round is revealed at once."""
+    """Keep ``tile`` of the drawn ones (the first decision); the others go back under
+    their stack, shuffled (the next chance event; a seeded game's later draws take them
+    in that order). A council tile taken in the final round is revealed at once."""
     pending = state.pending[0]
     rest = state.pending[1:]
     p = pending.player
-    others, state = shuffled(state, (t for t in pending.options if t != tile))
+    others, state = shuffled_pile(state, (t for t in pending.options if t != tile))
     me = state.players[p]
     if pending.arg == COUNCIL:
-        state = state._replace(council_stack=(*state.council_stack, *others))
+        state = state._replace(council_pile=(*others, *state.council_pile))
         state = with_player(state, p, me._replace(council_down=(*me.council_down, tile)))
         state = state._replace(pending=rest)
         if state.final_round:
             state = reveal_council(state, p, tile)
         return state
-    state = state._replace(nobility_stack=(*state.nobility_stack, *others), pending=rest)
+    state = state._replace(nobility_pile=(*others, *state.nobility_pile), pending=rest)
     return with_player(state, p, me._replace(nobility=(*me.nobility, tile)))
 
 

@@ -17,6 +17,8 @@ from regelwerk.engine.core.spec import load
 from regelwerk.engine.il_vecchio import (
     answers,
     dice,
+    draws,
+    events,
     florence,
     province,
     province_tiles,
@@ -26,9 +28,11 @@ from regelwerk.engine.il_vecchio import (
     turn,
 )
 from regelwerk.engine.il_vecchio.actions import (
+    CrestDrawn,
     FamilyChoice,
     KeepCouncil,
     Levy,
+    MiddlemenPlaced,
     Office,
     Pass,
     PickTile,
@@ -39,6 +43,7 @@ from regelwerk.engine.il_vecchio.actions import (
     Roll,
     SetupPlace,
     TakeFollower,
+    TileDrawn,
     TownAction,
     UseProvince,
 )
@@ -53,22 +58,30 @@ from regelwerk.engine.il_vecchio.state import Need, Phase, State
 #: The stage of a decision in the queue (a phase is the stage otherwise).
 ANSWER_STAGE = {Need.PLACE: "place", Need.LEVY: "levy", Need.FAMILY: "family",
                 Need.PROVINCE_TILE: "province_tile", Need.FLORENCE_TILE: "florence_tile",
-                Need.FOLLOWER: "follower", Need.ROLL: "roll"}
+                Need.FOLLOWER: "follower", Need.ROLL: "roll", Need.CREST: "crest",
+                Need.DRAW_TILES: "draw"}
 
 
 def stage(state: State) -> Hashable:
-    """The stage of play: the first decision in the queue, the setup roll, or the phase."""
+    """The stage of play: the first decision in the queue, chance's set-up (the middlemen,
+    the council tiles offered), the setup roll, or the phase."""
     if state.pending:
         return ANSWER_STAGE[state.pending[0].need]
-    if state.phase == Phase.SETUP_ROLL and not state.roll:
-        return "roll"
-    return state.phase
+    phase = state.phase
+    if phase < Phase.PLAY:
+        if state.dealing():
+            return "offer" if state.middlemen else "middlemen"
+        if phase == Phase.SETUP_ROLL and not state.roll:
+            return "roll"
+    return phase
 
 
 def sequence_clause(state: State) -> str:
     """The clause that refuses an action out of turn, phase or before a decision."""
     if state.pending:
         return C + NEED_CLAUSE[state.pending[0].need]
+    if state.phase == Phase.SETUP_COUNCIL and state.dealing():
+        return C + ("setup.council_choice" if state.middlemen else "setup.middlemen")
     return C + {Phase.SETUP_COUNCIL: "setup.council_choice",
                 Phase.SETUP_ROLL: "setup.placement_roll",
                 Phase.SETUP_CHOICE: "setup.placement_choice"}.get(state.phase, "turn.structure")
@@ -169,6 +182,15 @@ GAME: Game[State, Rules] = Game(
                    stages=_stages("follower")),
         ActionKind(Roll, "roll", C + "action.reinforcement", dice.roll_options,
                    turn.settled(dice.rolled), chance=True, stages=_stages("roll")),
+        ActionKind(MiddlemenPlaced, "middlemen_placed", C + "setup.middlemen",
+                   draws.middlemen_options, draws.middlemen_placed, chance=True,
+                   stages=_stages("middlemen")),
+        # no settle after a tile: the set-up goes on, or the drawn tiles await the choice
+        ActionKind(TileDrawn, "tile_drawn", C + "action.florence.tiles", draws.tile_options,
+                   draws.tile_drawn, explain=draws.explain_tile, chance=True,
+                   stages=_stages("offer", "draw")),
+        ActionKind(CrestDrawn, "crest_drawn", C + "event.crest", draws.crest_options,
+                   turn.settled(events.crest_turned), chance=True, stages=_stages("crest")),
     ),
     to_move=attrgetter("current_player"),
     is_over=attrgetter("is_terminal"),
@@ -176,7 +198,7 @@ GAME: Game[State, Rules] = Game(
     violations=violations,
     sequence_clause=sequence_clause,
     end_clause=C + "end.winner",
-    chance=Chance(dice.roll_probability, dice.seeded_outcome),
+    chance=Chance(draws.probability, draws.seeded_outcome),
     sampling=sampling,
     policy=POLICY,
     stage=stage,

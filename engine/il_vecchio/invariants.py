@@ -52,9 +52,9 @@ def violations(state: State) -> list[str]:
         if min(me.res) < 0:
             broken.append("il_vecchio.resources_nonnegative")
     taken = state.crests_taken()
-    if taken + len(state.crest_stack) != rules.crests_dealt:
+    if taken + state.crests_left != rules.crests_dealt:
         broken.append("il_vecchio.crests")
-    if state.phase >= Phase.PLAY and state.end_triggered != (not state.crest_stack):
+    if state.phase >= Phase.PLAY and state.end_triggered != (not state.crests_left):
         broken.append("il_vecchio.crests")
     if state.extra_cost_on != (NOBILITY if taken else COUNCIL):
         broken.append("il_vecchio.additional_cost")
@@ -62,9 +62,9 @@ def violations(state: State) -> list[str]:
         broken.append("il_vecchio.final_round")
     council = [t for me in state.players for t in (*me.council_up, *me.council_down)]
     drawn = [t for pend in state.pending
-             if pend.need == Need.FLORENCE_TILE and pend.arg == COUNCIL
+             if pend.need in (Need.FLORENCE_TILE, Need.DRAW_TILES) and pend.arg == COUNCIL
              for t in pend.options]
-    everywhere = sorted([*council, *state.council_stack, *drawn])
+    everywhere = sorted([*council, *state.council_pile, *drawn])
     if state.phase != Phase.SETUP_COUNCIL and everywhere != list(range(len(rules.council_tiles))):
         broken.append("il_vecchio.tiles_conserved")
     if any(m < 0 or rules.board.colours[m] == "green" for m in state.middlemen):

@@ -18,6 +18,7 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import Variant, choose_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.il_vecchio.actions import CrestDrawn, MiddlemenPlaced, TileDrawn
 from regelwerk.engine.il_vecchio.board import REGIONS, Board, board_from_spec, check_board
 
 GAME = "il_vecchio"
@@ -150,17 +151,22 @@ class Tables:
     setup_pairs: Mapping[int, tuple[tuple[int, int], ...]]  # area -> town pairs (a <= b)
     middleman_setups: tuple[tuple[int, ...], ...]  # every legal start position of the middlemen
     fewest_followers: int                         # the smallest follower count of a province
+    middlemen_placed: tuple[MiddlemenPlaced, ...]  # chance's outcomes, built once: per setup,
+    tile_drawn: tuple[tuple[TileDrawn, ...], ...]  # per track and tile (Florence tracks only),
+    crest_drawn: tuple[CrestDrawn, ...]            # per event
 
 
 def build_tables(rules: Rules) -> Tables:
     from itertools import product
 
-    from regelwerk.engine.il_vecchio.board import CREST_COLOURS, GREEN, TRACKS
+    from regelwerk.engine.il_vecchio.board import COUNCIL, CREST_COLOURS, GREEN, NOBILITY, TRACKS
     from regelwerk.engine.il_vecchio.province import followers_match
     from regelwerk.engine.il_vecchio.setup import middleman_setups
 
     board = rules.board
     towns = tuple(range(len(board.towns)))
+    setups = tuple(middleman_setups(rules))
+    tiles = {COUNCIL: rules.council_tiles, NOBILITY: rules.nobility_tiles}
     pays, pays_any = [], []
     for need in rules.province_followers:
         total = sum(need.values())
@@ -181,8 +187,12 @@ def build_tables(rules: Rules) -> Tables:
         usable=tuple(rules.usable(t) for t in range(len(TRACKS))),
         setup_pairs={area: tuple((a, b) for a in ts for b in ts if a <= b)
                      for area, ts in board.areas.items()},
-        middleman_setups=tuple(middleman_setups(rules)),
+        middleman_setups=setups,
         fewest_followers=min(sum(need.values()) for need in rules.province_followers),
+        middlemen_placed=tuple(MiddlemenPlaced(i) for i in range(len(setups))),
+        tile_drawn=tuple(tuple(TileDrawn(t, tile) for tile in range(len(tiles.get(t, ()))))
+                         for t in range(len(TRACKS))),
+        crest_drawn=tuple(CrestDrawn(event) for event in range(len(EVENTS))),
     )
 
 

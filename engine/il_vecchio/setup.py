@@ -10,7 +10,7 @@ from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.il_vecchio.actions import KeepCouncil, SetupPlace
 from regelwerk.engine.il_vecchio.board import COUNCIL, CREST_COLOURS, REGIONS, TRACKS
-from regelwerk.engine.il_vecchio.chance import chance_rng, shuffled
+from regelwerk.engine.il_vecchio.chance import shuffled_order, shuffled_pile
 from regelwerk.engine.il_vecchio.players import with_player
 from regelwerk.engine.il_vecchio.rules import C, Rules, illegal
 from regelwerk.engine.il_vecchio.state import Phase, Player, State
@@ -32,10 +32,13 @@ def middleman_setups(rules: Rules) -> list[tuple[int, ...]]:
 @implements(C + "setup.start_player", C + "setup.player_material", C + "setup.crests",
             C + "setup.council_choice", C + "setup.supply", C + "setup.tiles")
 def setup(rules: Rules, seed: int | None) -> State:
-    """The state before the first council tile is kept: everything dealt, nothing placed.
+    """The state before chance deals: the material handed out, the crests and both tile
+    stacks formed face down (shuffled by a seeded game, in box order for ``seed=None``).
 
-    A seeded game shuffles the crests and both tile stacks and places the middlemen by
-    its chance; ``seed=None`` keeps them in box order (the first middleman position).
+    Chance then places the middlemen and draws each player's council tiles
+    (:mod:`.draws`). The crests not dealt stay in the box unseen: they are the bottom
+    of the crest pile, below the ones on the board, so a draw can show any crest not
+    yet seen and a seeded game turns over exactly the crests it dealt.
     """
     n = rules.players
     towns = len(rules.board.towns)
@@ -46,23 +49,19 @@ def setup(rules: Rules, seed: int | None) -> State:
                province_down=(), council_up=(), council_down=(), nobility=(), crests=(),
                passed=False) for p in range(n))
     per = rules.tiles_per_region
+    dealt = rules.crests_dealt
     state = State(
         rules=rules, seed=seed, phase=Phase.SETUP_COUNCIL, turn=0, players=players,
-        middlemen=(), crest_stack=(), council_stack=(), nobility_stack=(),
+        middlemen=(), crests_left=dealt, crest_pile=(), council_pile=(), nobility_pile=(),
         province_left=tuple(tuple(range(r * per, (r + 1) * per)) for r in range(len(REGIONS))),
         extra_cost_on=COUNCIL, tracks=((),) * len(TRACKS), overflow=(0,) * len(TRACKS),
         pending=(), chance=0,
-        end_triggered=False, final_round=False, actions_taken=0, setup_offer=(), roll=0)
-    crests, state = shuffled(state, rules.crest_events)
-    council, state = shuffled(state, range(len(rules.council_tiles)))
-    nobility, state = shuffled(state, range(len(rules.nobility_tiles)))
-    setups = rules.tables.middleman_setups
-    middlemen = setups[0 if seed is None else chance_rng(seed, state.chance).randrange(len(setups))]
-    k = rules.council_draw
-    offer = tuple(council[p * k:(p + 1) * k] for p in range(n))
-    return state._replace(crest_stack=crests[:rules.crests_dealt], council_stack=council[n * k:],
-                          nobility_stack=nobility, middlemen=middlemen, setup_offer=offer,
-                          chance=state.chance + 1)
+        end_triggered=False, final_round=False, actions_taken=0, setup_offer=((),) * n, roll=0)
+    crests, state = shuffled_order(state, rules.crest_events)    # the first ones are dealt
+    council, state = shuffled_pile(state, range(len(rules.council_tiles)))
+    nobility, state = shuffled_pile(state, range(len(rules.nobility_tiles)))
+    return state._replace(crest_pile=(*crests[dealt:], *crests[:dealt]), council_pile=council,
+                          nobility_pile=nobility)
 
 
 @implements(C + "setup.council_choice")
@@ -77,8 +76,8 @@ def explain_keep(state: State, action: KeepCouncil) -> IllegalAction | None:
 
 @implements(C + "setup.council_choice", C + "setup.additional_cost")
 def keep_council(state: State, action: KeepCouncil) -> State:
-    """Keep the tile; after the last player, the others go back shuffled into the stack and
-    the first placement roll is due."""
+    """Keep the tile; after the last player, the others go back into the stack, which is
+    shuffled (the next chance event), and the first placement roll is due."""
     p = state.turn
     me = state.players[p]
     state = with_player(state, p, me._replace(council_up=(action.tile,)))
@@ -86,8 +85,8 @@ def keep_council(state: State, action: KeepCouncil) -> State:
         return state._replace(turn=p + 1)
     kept = {pl.council_up[0] for pl in state.players}
     returned = [t for offer in state.setup_offer for t in offer if t not in kept]
-    stack, state = shuffled(state, [*returned, *state.council_stack])
-    return state._replace(council_stack=stack, extra_cost_on=COUNCIL, phase=Phase.SETUP_ROLL,
+    pile, state = shuffled_pile(state, [*returned, *state.council_pile[::-1]])
+    return state._replace(council_pile=pile, extra_cost_on=COUNCIL, phase=Phase.SETUP_ROLL,
                           turn=0, roll=0)
 
 

@@ -25,7 +25,11 @@ class Phase(IntEnum):
 
 
 class Need(IntEnum):
-    """A decision the rules ask of one player before play goes on."""
+    """A decision the rules ask of one player, or chance's outcome, before play goes on.
+
+    The queue (``State.pending``) is answered from the front; chance acts when the
+    first entry is one of its own (:data:`ROLL` and the later ones).
+    """
 
     PLACE = 0           # put a family member from the supply on a town (arg: area, 0 = any)
     LEVY = 1            # event: hand in one item
@@ -33,8 +37,13 @@ class Need(IntEnum):
     PROVINCE_TILE = 3   # arg: region
     FLORENCE_TILE = 4   # arg: track; options: the drawn tiles
     FOLLOWER = 5        # a follower of any kind as a bonus
+    # chance's, from here on (State.current_player):
     ROLL = 6            # chance rolls for a placement (arg: the chance counter it uses;
                         # options: (optional, twice) of the placements it brings)
+    CREST = 7           # chance turns over the crest ``player`` took (arg: how many decisions
+                        # queued before it come before its event's)
+    DRAW_TILES = 8      # chance draws an office's tiles one by one (arg: track; options: the
+                        # tiles drawn so far); then it becomes the FLORENCE_TILE decision
 
 
 class Pending(NamedTuple):
@@ -62,40 +71,56 @@ class Player(NamedTuple):
 @fast_replace
 class State(NamedTuple):
     rules: Rules
-    seed: int | None                 # None: the caller decides the dice
+    seed: int | None                 # None: the caller decides every chance outcome
     phase: Phase
     turn: int                        # whose turn it is (setup: who places)
     players: tuple[Player, ...]
-    middlemen: tuple[int, ...]       # per colour in setup.middlemen order: town
-    crest_stack: tuple[int, ...]     # events; the top crest is the last
-    council_stack: tuple[int, ...]   # top first
-    nobility_stack: tuple[int, ...]  # top first
+    middlemen: tuple[int, ...]       # per colour in setup.middlemen order: town (() until placed)
+    crests_left: int                 # Medici crests still face down on the board
+    crest_pile: tuple[int, ...]      # events of the crests not yet seen (on the board and left
+                                     # in the box), a pile (engine.core.piles): top last
+    council_pile: tuple[int, ...]    # the face-down city council stack, top last
+    nobility_pile: tuple[int, ...]   # the face-down nobility stack, top last
     province_left: tuple[tuple[int, ...], ...]   # per region
     extra_cost_on: int               # track index of the stack carrying the additional cost
     tracks: tuple[tuple[int, ...], ...]          # per track: owners in placement order
     overflow: tuple[int, ...]        # per track: placements beyond the last space (final round)
     pending: tuple[Pending, ...]
-    chance: int                      # counter of dice rolls and shuffles so far
+    chance: int                      # counter of the seeded chance events (rolls, shuffles,
+                                     # the middlemen's start) so far
     end_triggered: bool
     final_round: bool
     actions_taken: int               # main actions taken in the current turn
     setup_offer: tuple[tuple[int, ...], ...]     # council tiles each player drew at setup
+                                                 # (filled by chance, player by player)
     roll: int                        # the setup roll of the player to place (0 = not yet)
 
     def __repr__(self) -> str:
         need = f" pending={self.pending[0].need.name}" if self.pending else ""
         return (f"<il_vecchio {self.phase.name} turn={self.turn} actions={self.actions_taken} "
-                f"crests={len(self.crest_stack)} final={self.final_round}{need}>")
+                f"crests={self.crests_left} final={self.final_round}{need}>")
 
     @property
     def current_player(self) -> int:
-        """Who must act now: the player a decision waits for, chance for a roll, else the turn."""
+        """Who must act now: the player a decision waits for, chance for a roll or a draw,
+        else the turn."""
         if self.pending:
             first = self.pending[0]
-            return CHANCE if first.need == Need.ROLL else first.player
-        if self.phase == Phase.SETUP_ROLL and not self.roll:
-            return CHANCE
-        return self.turn
+            return CHANCE if first.need >= Need.ROLL else first.player
+        phase = self.phase
+        if phase >= Phase.PLAY:
+            return self.turn
+        if phase == Phase.SETUP_ROLL:
+            return self.turn if self.roll else CHANCE
+        return CHANCE if self.dealing() else self.turn
+
+    def dealing(self) -> bool:
+        """Is chance still setting up: placing the middlemen or drawing the council tiles
+        each player is offered?"""
+        if self.phase != Phase.SETUP_COUNCIL:
+            return False
+        return not self.middlemen or (len(self.setup_offer[-1]) < self.rules.council_draw
+                                      and bool(self.council_pile))
 
     @property
     def is_terminal(self) -> bool:
@@ -106,4 +131,5 @@ class State(NamedTuple):
         return self.actions_taken < (self.rules.double_turn_actions if self.final_round else 1)
 
     def crests_taken(self) -> int:
+        """Crests taken and turned over so far."""
         return sum(len(p.crests) for p in self.players)

@@ -93,7 +93,7 @@ def test_endless_game_doctest_replays_a_cycle() -> None:
         state = iv.apply(state, action)
         assert not state.end_triggered
     assert state == start
-    assert len(state.crest_stack) == state.rules.crests_dealt
+    assert state.crests_left == state.rules.crests_dealt
     assert any(moved != start for moved in _states_along(start, cycle)), "the cycle moves"
 
 

@@ -5,13 +5,23 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.engine import il_vecchio as iv
+from regelwerk.engine.core.game import CHANCE
 
 
-def after_setup(players: int = 4, seed: int = 0, **variants: str) -> iv.State:
-    """A game right after setup (first legal choices everywhere), the starting player to act."""
+def after_setup(players: int = 4, seed: int | None = 0, **variants: str) -> iv.State:
+    """A game right after setup (first legal choices everywhere, chance's too when ``seed``
+    is None), the starting player to act."""
     state = iv.new_game(seed, {"players": players, **variants})
     while state.phase != iv.Phase.PLAY:
         state = iv.apply(state, iv.legal_actions(state)[0])
+    return state
+
+
+def chance(state: iv.State, *outcomes: iv.ChanceOutcome) -> iv.State:
+    """``state`` after chance's ``outcomes``, in order (each must be due: chance is to move)."""
+    for outcome in outcomes:
+        assert iv.current_player(state) == CHANCE, (state, outcome)
+        state = iv.apply(state, outcome)
     return state
 
 

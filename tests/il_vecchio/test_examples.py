@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from regelwerk.engine import il_vecchio as iv
 
-from tests.il_vecchio.iv_helpers import after_setup, clean, edit
+from tests.il_vecchio.iv_helpers import after_setup, chance, clean, edit
 
 
 @pytest.mark.clause("il_vecchio:travel.roads", "il_vecchio:travel.carriage")
@@ -25,10 +25,11 @@ def test_travel_sesto_to_vicchio_costs_two_florins_or_a_carriage() -> None:
 def test_setup_example_red_rolls_four_then_chooses_six() -> None:
     """de: 2. Spielaufbau, Beispiel; en: 2. Game setup, Example — a 4: Empoli and Castel
     Fiorentino; then area 6: Volterra and Colle."""
-    state = iv.new_game(3, {"players": 2})
+    state = iv.new_game(None, {"players": 2})
     while state.phase == iv.Phase.SETUP_COUNCIL:
         state = iv.apply(state, iv.legal_actions(state)[0])
-    state = state._replace(roll=4)
+    state = chance(state, iv.Roll(4))
+    assert state.roll == 4
     empoli, castel = iv.town(state, "Empoli"), iv.town(state, "Castel Fiorentino")
     state = iv.apply(state, iv.SetupPlace(4, min(empoli, castel), max(empoli, castel)))
     assert state.players[0].standing[empoli] == state.players[0].standing[castel] == 1
@@ -65,15 +66,17 @@ def test_province_example_prato_to_vernio_milan() -> None:
     """de: 4. b, Beispiel; en: 4. b, Example — Prato to Vernio for 1 Florin, a knight and an
     abbot, 5 Florins for the next free space, which triggers an Il Vecchio event; then the
     player chooses one of the remaining Milan tiles."""
-    state = clean(after_setup())
+    state = clean(after_setup(seed=None))
     prato, vernio = iv.town(state, "Prato"), iv.town(state, "Vernio")
     state = edit(state, 0, res={"florin": 6, "knight": 1, "abbot": 1}, standing={"prato": 1})
-    crests_before = len(state.crest_stack)
     after = iv.apply(state, iv.Province(prato, vernio, False, 0, 1, 1))
     me = after.players[0]
     assert me.res[iv.FLORIN] == 0 and me.res[iv.KNIGHT] == me.res[iv.ABBOT] == 0
     assert after.tracks[0] == (0,)
-    assert len(after.crest_stack) == crests_before - 1 and len(me.crests) == 1
+    assert after.pending[0] == iv.Pending(iv.Need.CREST, 0, 0)    # the crest is turned over
+    after = chance(after, iv.CrestDrawn(iv.MIDDLEMEN))
+    me = after.players[0]
+    assert after.crests_left == state.crests_left - 1 and me.crests == (iv.MIDDLEMEN,)
     while after.pending and after.pending[0].need != iv.Need.PROVINCE_TILE:
         after = iv.apply(after, iv.legal_actions(after)[0])
     assert after.pending[0] == iv.Pending(iv.Need.PROVINCE_TILE, 0, 0)
@@ -87,15 +90,16 @@ def test_province_example_prato_to_vernio_milan() -> None:
 def test_council_example_two_scrolls_and_three_florins() -> None:
     """de: 4. c, Beispiel; en: 4. c, Example — 2 scrolls plus 3 Florins (the additional cost
     lies on the council stack), next free space, one of the top 5 council tiles, face down."""
-    state = clean(after_setup())
+    state = clean(after_setup(seed=None))
     florence = state.rules.board.florence
     state = edit(state, 0, res={"florin": 3, "scroll": 2}, standing={"firenze": 1})
-    top5 = state.council_stack[:5]
     after = iv.apply(state, iv.Office(florence, florence, False, iv.COUNCIL))
     me = after.players[0]
     assert me.res[iv.FLORIN] == 0 and me.res[iv.SCROLL] == 0
     assert after.tracks[iv.COUNCIL] == (0,)
+    top5 = state.council_pile[:5]             # chance may show any tiles of the stack
+    after = chance(after, *(iv.TileDrawn(iv.COUNCIL, tile) for tile in top5))
     assert after.pending[0] == iv.Pending(iv.Need.FLORENCE_TILE, 0, iv.COUNCIL, top5)
     after = iv.apply(after, iv.PickTile(top5[2]))
     assert after.players[0].council_down == (top5[2],)
-    assert sorted(after.council_stack[-4:]) == sorted(set(top5) - {top5[2]})
+    assert sorted(after.council_pile[:4]) == sorted(set(top5) - {top5[2]})   # at the bottom

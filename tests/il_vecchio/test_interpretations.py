@@ -7,7 +7,14 @@ from regelwerk.engine import il_vecchio as iv
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.errors import IllegalAction
 
-from tests.il_vecchio.iv_helpers import after_setup, clean, council_tile, edit, province_tile
+from tests.il_vecchio.iv_helpers import (
+    after_setup,
+    chance,
+    clean,
+    council_tile,
+    edit,
+    province_tile,
+)
 
 
 def test_register_is_complete() -> None:
@@ -23,9 +30,9 @@ def test_register_is_complete() -> None:
 
 @pytest.mark.clause("il_vecchio:setup.crests")
 def test_crests_two_three() -> None:
-    assert len(iv.new_game(0, {"players": 3}).crest_stack) == 5
-    assert len(iv.new_game(0, {"players": 3, "crests_two_three": "four"}).crest_stack) == 4
-    assert len(iv.new_game(0, {"players": 4, "crests_two_three": "four"}).crest_stack) == 7
+    assert iv.new_game(0, {"players": 3}).crests_left == 5
+    assert iv.new_game(0, {"players": 3, "crests_two_three": "four"}).crests_left == 4
+    assert iv.new_game(0, {"players": 4, "crests_two_three": "four"}).crests_left == 7
 
 
 @pytest.mark.clause("il_vecchio:setup.middlemen")
@@ -110,7 +117,7 @@ def test_council_reveal_timing() -> None:
 @pytest.mark.clause("il_vecchio:end.double_turn", "il_vecchio:end.pass_bonus")
 def test_partial_double_turn() -> None:
     state = clean(after_setup(players=2))._replace(final_round=True, end_triggered=True,
-                                                   crest_stack=())
+                                                   crests_left=0)
     state = iv.apply(iv.apply(state, iv.RECOVER), iv.PASS)
     assert state.turn == 1 and not state.players[0].passed
 
@@ -124,12 +131,12 @@ def test_travel_florence() -> None:
 
 @pytest.mark.clause("il_vecchio:event.levy", "il_vecchio:event.family")
 def test_unpayable_event() -> None:
-    state = clean(after_setup(players=2))
+    state = clean(after_setup(players=2, seed=None))
     state = edit(state, 1, res={"florin": 2, "carriage": 0, "bishop": 0})
     vicchio = iv.town(state, "vicchio")
     state = edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"vicchio": 1})
-    state = state._replace(crest_stack=(*state.crest_stack[:-1], 0))
     state = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    state = chance(state, iv.CrestDrawn(iv.LEVY))
     assert state.pending[0] == iv.Pending(iv.Need.LEVY, 0)
     state = iv.apply(state, iv.Levy(iv.FLORIN))
     assert all(p.need != iv.Need.LEVY for p in state.pending)   # player 1 has nothing: skipped
@@ -138,12 +145,12 @@ def test_unpayable_event() -> None:
 
 @pytest.mark.clause("il_vecchio:event.levy", "il_vecchio:event.family")
 def test_event_order() -> None:
-    state = clean(after_setup(players=4))
-    state = state._replace(turn=2, crest_stack=(*state.crest_stack[:-1], 0),
-                           tracks=((), (2,), (), (), ()))
+    state = clean(after_setup(players=4, seed=None))
+    state = state._replace(turn=2, tracks=((), (2,), (), (), ()))
     vicchio = iv.town(state, "vicchio")
     state = edit(state, 2, res={"florin": 9, "assassin": 1, "scroll": 1}, standing={"vicchio": 1})
     state = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    state = chance(state, iv.CrestDrawn(iv.LEVY))
     assert [p.player for p in state.pending if p.need == iv.Need.LEVY] == [2, 3, 0, 1]
 
 
@@ -167,14 +174,15 @@ def test_reuse_tile() -> None:
 
 @pytest.mark.clause("il_vecchio:variant.less_luck")
 def test_less_luck() -> None:
-    state = clean(after_setup(less_luck="on"))
+    state = clean(after_setup(less_luck="on", seed=None))
     after = iv.apply(state, iv.REINFORCE)
     assert after.pending[0].arg == 0 and after.chance == state.chance   # no roll, any town
     vicchio = iv.town(state, "vicchio")
     state = edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"vicchio": 1})
-    state = state._replace(crest_stack=(*state.crest_stack[:-1], 1), tracks=((), (0,), (), (), ()))
+    state = state._replace(tracks=((), (0,), (), (), ()))
     after = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
-    assert after.middlemen == state.middlemen and len(after.players[0].crests) == 1
+    after = chance(after, iv.CrestDrawn(iv.MIDDLEMEN))   # the crest is turned, its event ignored
+    assert after.middlemen == state.middlemen and after.players[0].crests == (iv.MIDDLEMEN,)
 
 
 @pytest.mark.clause("il_vecchio:tiles.nobility")
@@ -198,7 +206,7 @@ def test_endless_game() -> None:
 
 @pytest.mark.clause("il_vecchio:end.full_track", "il_vecchio:action.florence")
 def test_full_track_florence() -> None:
-    state = clean(after_setup())._replace(final_round=True, end_triggered=True, crest_stack=(),
+    state = clean(after_setup())._replace(final_round=True, end_triggered=True, crests_left=0,
                                           extra_cost_on=iv.NOBILITY)
     state = state._replace(tracks=((), (), (), (1,) * state.rules.usable(3), ()))
     florence = state.rules.board.florence

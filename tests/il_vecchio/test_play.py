@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from regelwerk.engine import il_vecchio as iv
 from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.game import CHANCE, seeded_rng
 from regelwerk.engine.core.records import GameRecord, RecordError
 
 
@@ -149,7 +150,8 @@ def test_legal_actions_have_no_duplicates() -> None:
 
 ACTION_KINDS = [iv.KeepCouncil, iv.SetupPlace, iv.TownAction, iv.Province, iv.Office,
                 iv.Reinforce, iv.Recover, iv.UseProvince, iv.Pass, iv.Place, iv.Levy,
-                iv.FamilyChoice, iv.PickTile, iv.TakeFollower, iv.Roll]
+                iv.FamilyChoice, iv.PickTile, iv.TakeFollower, iv.Roll, iv.MiddlemenPlaced,
+                iv.TileDrawn, iv.CrestDrawn]
 
 
 def _example(kind: type) -> iv.Action:
@@ -190,9 +192,11 @@ def test_the_dice_are_chance_nodes_the_caller_decides_without_a_seed() -> None:
     from fractions import Fraction
 
     state = iv.new_game(None, {"players": 2})
+    while iv.current_player(state) == CHANCE:            # chance deals the set-up
+        state = iv.apply(state, iv.legal_actions(state)[0])
     for player in range(2):
         state = iv.apply(state, iv.KeepCouncil(state.setup_offer[player][0]))
-    assert iv.current_player(state) == -1 and state.roll == 0
+    assert iv.current_player(state) == CHANCE and state.roll == 0
     outcomes = dict(iv.chance_outcomes(state))
     assert sorted(o.total for o in outcomes) == list(range(2, 13))
     assert outcomes[iv.Roll(7)] == Fraction(6, 36) and sum(outcomes.values()) == 1
@@ -214,3 +218,84 @@ def test_a_seeded_roll_is_the_one_of_its_chance_event() -> None:
     area = 0 if total == state.rules.free_roll else total
     assert after.chance == state.chance + 1
     assert after.pending[0] == iv.Pending(iv.Need.PLACE, state.turn, area)
+
+
+@pytest.mark.clause("il_vecchio:setup.middlemen", "il_vecchio:setup.council_choice")
+def test_the_set_up_is_dealt_by_chance_nodes_the_caller_decides_without_a_seed() -> None:
+    from fractions import Fraction
+
+    state = iv.new_game(None, {"players": 3})
+    setups = state.rules.tables.middleman_setups
+    assert iv.current_player(state) == CHANCE and state.middlemen == ()
+    assert dict(iv.chance_outcomes(state)) == {
+        iv.MiddlemenPlaced(i): Fraction(1, len(setups)) for i in range(len(setups))}
+    with pytest.raises(IllegalAction, match=r"setup\.middlemen"):
+        iv.apply(state, iv.MiddlemenPlaced(len(setups)))
+    with pytest.raises(IllegalAction):
+        iv.apply(state, iv.TileDrawn(iv.COUNCIL, 0))     # the middlemen come first
+    state = iv.apply(state, iv.MiddlemenPlaced(len(setups) - 1))
+    assert state.middlemen == setups[-1]
+    tiles = len(state.rules.council_tiles)
+    assert dict(iv.chance_outcomes(state)) == {
+        iv.TileDrawn(iv.COUNCIL, t): Fraction(1, tiles) for t in range(tiles)}
+    with pytest.raises(IllegalAction):
+        iv.apply(state, iv.TileDrawn(iv.NOBILITY, 0))     # the council stack is drawn from
+    wanted = (11, 4, 7, 0, 1, 2, 10, 9, 8)
+    for tile in wanted:
+        with pytest.raises(IllegalAction):
+            iv.apply(state, iv.KeepCouncil(tile))          # chance still deals
+        state = iv.apply(state, iv.TileDrawn(iv.COUNCIL, tile))
+    with pytest.raises(IllegalAction, match=r"setup\.council_choice"):
+        iv.apply(state, iv.TileDrawn(iv.COUNCIL, 11))     # drawn already
+    assert state.setup_offer == (wanted[:3], wanted[3:6], wanted[6:])
+    assert iv.current_player(state) == 0 and sorted(state.council_pile) == [3, 5, 6]
+    assert iv.legal_actions(state) == tuple(iv.KeepCouncil(t) for t in wanted[:3])
+
+
+def test_a_seeded_game_draws_what_its_shuffles_put_on_top() -> None:
+    """The piles are shuffled by the chance events 0 (crests), 1 (council) and 2 (nobility)
+    and the middlemen's start is event 3, as when the set-up drew them all itself."""
+    seed = 11
+    state = iv.new_game(seed, {"players": 2})
+    rules = state.rules
+
+    def shuffled(items: tuple[int, ...], n: int) -> list[int]:
+        order = list(items)
+        seeded_rng(seed, "chance", n).shuffle(order)
+        return order
+
+    council = shuffled(tuple(range(len(rules.council_tiles))), 1)
+    assert state.setup_offer == (tuple(council[:3]), tuple(council[3:6]))
+    setups = rules.tables.middleman_setups
+    assert state.middlemen == setups[seeded_rng(seed, "chance", 3).randrange(len(setups))]
+    assert state.chance == 4
+    crests = shuffled(rules.crest_events, 0)[:rules.crests_dealt]
+    assert state.crest_pile[-rules.crests_dealt:] == tuple(crests)  # the last one on top
+    assert state.nobility_pile[::-1] == tuple(shuffled(tuple(range(12)), 2))
+
+
+@pytest.mark.clause("il_vecchio:action.florence.tiles")
+def test_an_office_draws_its_tiles_one_chance_node_at_a_time() -> None:
+    from tests.il_vecchio.iv_helpers import after_setup, clean, edit
+
+    state = clean(after_setup(seed=None, players=2))
+    state = state._replace(nobility_pile=state.nobility_pile[:2])   # only two tiles are left
+    florence = state.rules.board.florence
+    state = edit(state, 0, res={"florin": 9, "scroll": 2}, standing={"firenze": 1})
+    state = iv.apply(state, iv.Office(florence, florence, False, iv.NOBILITY))
+    assert state.pending[0] == iv.Pending(iv.Need.CREST, 0, 0)   # the space shows a crest
+    state = iv.apply(state, iv.CrestDrawn(iv.MIDDLEMEN))          # its event comes first
+    first, second = state.nobility_pile
+    assert state.pending == (iv.Pending(iv.Need.DRAW_TILES, 0, iv.NOBILITY),)
+    assert set(iv.legal_actions(state)) == {iv.TileDrawn(iv.NOBILITY, first),
+                                            iv.TileDrawn(iv.NOBILITY, second)}
+    state = iv.apply(state, iv.TileDrawn(iv.NOBILITY, first))
+    assert state.pending[0] == iv.Pending(iv.Need.DRAW_TILES, 0, iv.NOBILITY, (first,))
+    assert iv.chance_outcomes(state) == ((iv.TileDrawn(iv.NOBILITY, second), 1),)
+    with pytest.raises(IllegalAction, match=r"action\.florence\.tiles"):
+        iv.apply(state, iv.TileDrawn(iv.NOBILITY, first))         # drawn already
+    state = iv.apply(state, iv.TileDrawn(iv.NOBILITY, second))      # the stack is empty now
+    assert state.pending[0] == iv.Pending(iv.Need.FLORENCE_TILE, 0, iv.NOBILITY, (first, second))
+    assert iv.current_player(state) == 0 and state.nobility_pile == ()
+    state = iv.apply(state, iv.PickTile(second))
+    assert state.players[0].nobility == (second,) and state.nobility_pile == (first,)

@@ -5,9 +5,17 @@ from __future__ import annotations
 import pytest
 from regelwerk.engine import il_vecchio as iv
 from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.spec import SpecError
 
-from tests.il_vecchio.iv_helpers import after_setup, clean, council_tile, edit, province_tile
+from tests.il_vecchio.iv_helpers import (
+    after_setup,
+    chance,
+    clean,
+    council_tile,
+    edit,
+    province_tile,
+)
 
 
 @pytest.mark.clause("il_vecchio:setup.board")
@@ -35,7 +43,7 @@ def test_a_board_contradicting_an_example_is_refused() -> None:
 def test_new_game_deals() -> None:
     state = iv.new_game(5, {"players": 3})
     assert [len(r) for r in state.province_left] == [6, 6, 6]
-    assert len(state.nobility_stack) == 12
+    assert len(state.nobility_pile) == len(state.rules.nobility_tiles)
     for me in state.players:
         assert me.supply == 12
         assert me.res[iv.CARRIAGE] == me.res[iv.BISHOP] == 1
@@ -45,7 +53,9 @@ def test_new_game_deals() -> None:
 @pytest.mark.clause("il_vecchio:setup.crests")
 @pytest.mark.parametrize(("players", "crests"), [(2, 5), (3, 5), (4, 7)])
 def test_crests_by_player_count(players: int, crests: int) -> None:
-    assert len(iv.new_game(1, {"players": players}).crest_stack) == crests
+    state = iv.new_game(1, {"players": players})
+    assert state.crests_left == crests
+    assert sorted(state.crest_pile) == sorted(state.rules.crest_events)   # none seen yet
 
 
 @pytest.mark.clause("il_vecchio:setup.two_player_tracks")
@@ -83,7 +93,7 @@ def test_setup_council_choice() -> None:
     keep = [state.setup_offer[0][1], state.setup_offer[1][0]]
     state = iv.apply(iv.apply(state, iv.KeepCouncil(keep[0])), iv.KeepCouncil(keep[1]))
     assert [p.council_up for p in state.players] == [(keep[0],), (keep[1],)]
-    assert sorted(state.council_stack) == sorted(set(range(12)) - set(keep))
+    assert sorted(state.council_pile) == sorted(set(range(12)) - set(keep))
     assert state.extra_cost_on == iv.COUNCIL
     assert state.players[0].res == iv.new_game(2, {"players": 2}).players[0].res  # no bonus
 
@@ -167,18 +177,46 @@ def test_recovery_raises_all_and_pays_a_florin() -> None:
     assert me.res[iv.FLORIN] == 1
 
 
-def _crest_state(event: int, players: int = 3) -> iv.State:
-    state = clean(after_setup(players=players))
-    state = state._replace(crest_stack=(*state.crest_stack[:-1], event))
+def _crest_state(players: int = 3) -> iv.State:
+    """Player 0 can take over Venice from Vicchio; chance waits for the caller."""
+    state = clean(after_setup(players=players, seed=None))
     return edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"vicchio": 1})
+
+
+def _venice(state: iv.State, event: int) -> iv.State:
+    """Player 0 takes over Venice, lands on a crest space, and the crest shows ``event``."""
+    vicchio = iv.town(state, "vicchio")
+    state = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    return chance(state, iv.CrestDrawn(event))
+
+
+@pytest.mark.clause("il_vecchio:event.crest")
+def test_a_crest_is_a_chance_node_over_the_crests_not_yet_seen() -> None:
+    from fractions import Fraction
+
+    state = _crest_state()._replace(tracks=((), (0,), (), (), ()))  # Venice space 2: a crest
+    vicchio = iv.town(state, "vicchio")
+    taken = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    assert iv.current_player(taken) == CHANCE and taken.pending[0].need == iv.Need.CREST
+    assert taken.crests_left == state.crests_left and taken.players[0].crests == ()
+    box = state.rules.crest_events
+    assert dict(iv.chance_outcomes(taken)) == {
+        iv.CrestDrawn(e): Fraction(box.count(e), len(box)) for e in set(box)}
+    with pytest.raises(IllegalAction, match=r"event\.crest"):
+        iv.apply(taken, iv.CrestDrawn(len(iv.EVENTS)))
+    with pytest.raises(IllegalAction):
+        iv.apply(taken, iv.PickTile(0))                 # chance is to move
+    after = iv.apply(taken, iv.CrestDrawn(iv.FAMILY))
+    assert after.players[0].crests == (iv.FAMILY,) and after.crests_left == state.crests_left - 1
+    assert sorted((*after.crest_pile, iv.FAMILY)) == sorted(box)
+    assert "il_vecchio.crests" not in iv.violations(taken) + iv.violations(after)
 
 
 @pytest.mark.clause("il_vecchio:event.levy")
 def test_levy_every_player_hands_in_one_item() -> None:
-    state = _crest_state(0)
-    vicchio = iv.town(state, "vicchio")
+    state = _crest_state()
     state = state._replace(tracks=((), (0,), (), (), ()))   # Venice space 2 shows a crest
-    state = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    state = _venice(state, iv.LEVY)
     needs = [(p.need, p.player) for p in state.pending]
     assert needs[:3] == [(iv.Need.LEVY, 0), (iv.Need.LEVY, 1), (iv.Need.LEVY, 2)]
     before = state.players[1].res
@@ -189,21 +227,19 @@ def test_levy_every_player_hands_in_one_item() -> None:
 
 @pytest.mark.clause("il_vecchio:event.middlemen")
 def test_middlemen_event_moves_all_clockwise() -> None:
-    state = _crest_state(1)
-    vicchio = iv.town(state, "vicchio")
+    state = _crest_state()
     state = state._replace(tracks=((), (0,), (), (), ()))
-    after = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    after = _venice(state, iv.MIDDLEMEN)
     board = state.rules.board
     assert after.middlemen == tuple(board.next_town[m] for m in state.middlemen)
 
 
 @pytest.mark.clause("il_vecchio:event.family")
 def test_family_event_lay_down_or_take_back() -> None:
-    state = _crest_state(2, players=2)
+    state = _crest_state(players=2)
     state = edit(state, 1, standing={"prato": 1}, lying={"colle": 1})
-    vicchio = iv.town(state, "vicchio")
     state = state._replace(tracks=((), (), (), (), ()))   # two players: space 2 is next
-    state = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    state = _venice(state, iv.FAMILY)
     # player 0 has no family member left in a town, so only player 1 decides
     assert state.pending[0] == iv.Pending(iv.Need.FAMILY, 1)
     colle = iv.town(state, "colle")
@@ -214,27 +250,22 @@ def test_family_event_lay_down_or_take_back() -> None:
 
 @pytest.mark.clause("il_vecchio:event.first_crest", "il_vecchio:event.crest")
 def test_first_crest_moves_the_additional_cost() -> None:
-    state = _crest_state(1)
-    vicchio = iv.town(state, "vicchio")
+    state = _crest_state()
     state = state._replace(tracks=((), (0,), (), (), ()))
     assert state.extra_cost_on == iv.COUNCIL
-    after = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    after = _venice(state, iv.MIDDLEMEN)
     assert after.extra_cost_on == iv.NOBILITY
-
-
-def _end_state(players: int = 3) -> iv.State:
-    state = clean(after_setup(players=players))
-    return state._replace(crest_stack=(1,))
 
 
 @pytest.mark.clause("il_vecchio:event.last_crest", "il_vecchio:end.finish_round",
                     "il_vecchio:end.double_turn", "il_vecchio:end.pass_bonus")
 def test_last_crest_round_finish_double_turn_and_pass() -> None:
-    state = _end_state()
-    state = edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"vicchio": 1})
-    vicchio = iv.town(state, "vicchio")
+    state = _crest_state()
+    dealt = state.rules.crests_dealt        # player 1 took all crests but the last one
+    state = edit(state, 1, crests=(iv.LEVY,) * (dealt - 1))._replace(crests_left=1)
     state = state._replace(tracks=((), (0,), (), (), ()))
-    state = iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0))
+    state = _venice(state, iv.MIDDLEMEN)
+    assert state.crests_left == 0 and "il_vecchio.crests" not in iv.violations(state)
     while state.pending:
         state = iv.apply(state, iv.legal_actions(state)[0])
     state = iv.apply(state, iv.PASS)        # done using the new province tile
@@ -260,7 +291,7 @@ def test_full_track_only_in_final_round_at_last_space_cost() -> None:
     state = clean(after_setup())
     vicchio = iv.town(state, "vicchio")
     full = (1,) * state.rules.usable(1)
-    state = state._replace(tracks=((), full, (), (), ()), crest_stack=())
+    state = state._replace(tracks=((), full, (), (), ()), crests_left=0)
     state = edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"vicchio": 1})
     action = iv.Province(vicchio, vicchio, False, 1, 0, 0)
     with pytest.raises(IllegalAction, match=r"end\.full_track"):
@@ -274,13 +305,15 @@ def test_full_track_only_in_final_round_at_last_space_cost() -> None:
 
 @pytest.mark.clause("il_vecchio:end.council_bonus")
 def test_council_bonus_paid_at_once_in_final_round() -> None:
-    state = clean(after_setup())._replace(final_round=True, end_triggered=True, crest_stack=())
+    state = clean(after_setup(seed=None))._replace(final_round=True, end_triggered=True,
+                                                   crests_left=0)
     florence = state.rules.board.florence
     state = edit(state, 0, res={"florin": 0, "scroll": 2}, standing={"firenze": 1})
     tile = council_tile(state, "money")
-    state = state._replace(council_stack=(tile, *[t for t in state.council_stack if t != tile]))
+    others = [t for t in state.council_pile if t != tile][:state.rules.tiles_drawn - 1]
     state = state._replace(extra_cost_on=iv.NOBILITY)
     state = iv.apply(state, iv.Office(florence, florence, False, iv.COUNCIL))
+    state = chance(state, *(iv.TileDrawn(iv.COUNCIL, t) for t in (tile, *others)))
     state = iv.apply(state, iv.PickTile(tile))
     assert state.players[0].council_up == (tile,)
     assert state.players[0].res[iv.FLORIN] == state.rules.council_yields["brown_florins"]

@@ -11,12 +11,12 @@ import pytest
 from regelwerk.engine import il_vecchio as iv
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.verification import il_vecchio as v
-from regelwerk.verification.core import mutate
+from regelwerk.verification.core import Result, mutate
 
 BY_ID = {inv.id: inv for inv in v.INVARIANTS}
 
 
-def _check(name: str, rules: iv.Rules) -> v.Result:  # type: ignore[name-defined]
+def _check(name: str, rules: iv.Rules) -> Result:
     return BY_ID[f"il_vecchio.{name}"].check(rules)
 
 

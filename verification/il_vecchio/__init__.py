@@ -295,7 +295,7 @@ def witness_state(rules: Rules, witness: dict[str, Any], seed: int = 0) -> State
                      nobility=nobility, crests=(0,) * witness["crests"],
                      passed=witness["passed"] in (True, "True"))
     players = (me, *state.players[1:])
-    return state._replace(players=players, tracks=tracks, phase=Phase.OVER, crest_stack=(),
+    return state._replace(players=players, tracks=tracks, phase=Phase.OVER, crests_left=0,
                           overflow=tuple(witness[f"beyond_{n}"] for n in TRACKS),
                           final_round=True, end_triggered=True)
 
