@@ -1,0 +1,160 @@
+"""Playing a game at the terminal, seat by seat, and recording it as it goes.
+
+``regelwerk play GAME --record FILE``: each seat is a person (the default) or
+the random player (``--random SEAT``). At a person's turn the position is
+shown with the legal actions numbered; the answer is a number, a number and a
+value for an open choice (``3 12``: a price of 12), or an action in the
+record's notation (``{"type": "draw"}``). Anything else is refused with the
+clause that forbids it, and asked again. After every action the record is
+written atomically, so an interrupted game goes on with ``--resume FILE``.
+Reading from standard input makes it scriptable.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from random import Random
+from typing import Any
+
+from regelwerk.engine.core.actions import OpenChoice
+from regelwerk.engine.core.errors import IllegalAction, LocalizedError
+from regelwerk.engine.core.game import CHANCE, Game
+from regelwerk.engine.core.i18n import N_, gettext_for
+from regelwerk.engine.core.records import GameRecord, RecordError
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who sits where: the random player's seats, and the seeded source it draws from."""
+
+    random_seats: frozenset[int]
+    seed: int
+
+
+def describe(game: Game[Any, Any], option: Any) -> str:
+    """A legal action (or open choice) in the record's notation, with its kind."""
+    if type(option) is OpenChoice:
+        top = "…" if option.high is None else str(option.high)
+        return f"{option.kind}: {option.low}..{top}"
+    return json.dumps(game.action_to_json(option), ensure_ascii=False)
+
+
+def seat_names(game: Game[Any, Any], record: GameRecord) -> Sequence[str]:
+    """The seats' names (the game's colours from spec), for as many as play."""
+    count = record.options.get("players", game.default_players)
+    names = list(game.spec.meta.get("players", ()))
+    return [*names, *(str(i) for i in range(len(names), count))][:max(count, 1)]
+
+
+def parse_answer(game: Game[Any, Any], options: Sequence[Any], text: str) -> Any:
+    """The action an answer names: ``N``, ``N VALUE`` (open choice) or a JSON action.
+    An answer that names none raises :class:`IllegalAction`-free :class:`RecordError`."""
+    words = text.split()
+    if words and words[0].isascii() and words[0].isdigit():
+        number = int(words[0])
+        if not 1 <= number <= len(options):
+            raise RecordError(N_("choose a number from 1 to {count}"), count=len(options))
+        chosen = options[number - 1]
+        if type(chosen) is OpenChoice:
+            if len(words) != 2 or not (words[1].isascii() and words[1].lstrip("-").isdigit()):
+                raise RecordError(N_("{kind}: give the number and a whole value, e.g. "
+                                     "'{number} {low}'"), kind=chosen.kind, number=number,
+                                  low=chosen.low)
+            return chosen.make(int(words[1]))
+        if len(words) != 1:
+            raise RecordError(N_("choose a number from 1 to {count}"), count=len(options))
+        return chosen
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise RecordError(N_("answer with a number from the list or an action in the "
+                             "record's notation")) from None
+    return game.action_from_json(data)
+
+
+def play(game: Game[Any, Any], record: GameRecord, table: Table, path: Path,
+         answers: Iterator[str], say: Callable[[str], None], lang: str) -> GameRecord:
+    """Play on from ``record`` until the game ends or the answers run out; the record
+    (written to ``path`` after every action) is returned."""
+    _ = translator(lang)
+    state = replay(game, record)
+    rng = Random(f"{table.seed}/play/{len(record.actions)}")
+    actions = list(record.actions)
+    names = seat_names(game, record)
+    while not game.is_terminal(state):
+        mover = game.current_player(state)
+        if mover == CHANCE:          # a game without a seed: never made by play
+            raise RecordError(N_("chance must act, but the game has no seed"))
+        if mover in table.random_seats:
+            action = game.random_action(state, rng)
+            say(_("{player} (random): {action}").format(player=names[mover],
+                                                        action=describe(game, action)))
+        else:
+            action = ask(game, state, names[mover], answers, say, lang)
+            if action is None:
+                say(_("the record is saved in {file}; go on with --resume {file}").format(
+                    file=path))
+                return GameRecord(record.game, record.seed, tuple(actions), record.options)
+        state = game.apply(state, action)
+        actions.append(game.action_to_json(action))
+        done = GameRecord(record.game, record.seed, tuple(actions), record.options,
+                          game.result(state))
+        done.write(path)
+    say(_("the game is over: {result}").format(
+        result=json.dumps(game.result(state), ensure_ascii=False)))
+    return done if actions else record
+
+
+def ask(game: Game[Any, Any], state: Any, name: str, answers: Iterator[str],
+        say: Callable[[str], None], lang: str) -> Any:
+    """A person's action: asked until one is legal; ``None`` when the answers end."""
+    _ = translator(lang)
+    options = list(game.legal_actions(state))
+    say(_("{player} to move: {position}").format(player=name, position=repr(state)))
+    for number, option in enumerate(options, 1):
+        say(f"  {number:3}. {describe(game, option)}")
+    while True:
+        text = next(answers, None)
+        if text is None:
+            return None
+        text = text.strip()
+        if not text:
+            continue
+        try:
+            action = parse_answer(game, options, text)
+        except LocalizedError as exc:
+            say(_("not an action: {error}").format(error=exc.message_in(lang)))
+            continue
+        if game.is_legal(state, action):
+            return action
+        refusal: IllegalAction = game.refusal(state, action)
+        say(_("refused ({clause}): {reason}").format(clause=refusal.clause,
+                                                    reason=refusal.message_in(lang)))
+
+
+def translator(lang: str) -> Callable[[str], str]:
+    """``_`` of the reader's language."""
+    def _(message: str) -> str:
+        return gettext_for(lang, message)
+    return _
+
+
+def replay(game: Game[Any, Any], record: GameRecord) -> Any:
+    """The state after a record's actions (each checked by the rules)."""
+    state = game.new_game(seed=record.seed, options=dict(record.options))
+    for index, raw in enumerate(record.actions):
+        try:
+            state = game.apply(state, game.action_from_json(raw))
+        except (IllegalAction, RecordError) as exc:
+            raise RecordError(N_("action {index}: {error}"), index=index,
+                              error=exc.message_in("en")) from None
+    return state
+
+
+def start(game: Game[Any, Any], seed: int, options: Mapping[str, Any]) -> GameRecord:
+    """The record of a game about to begin (options as given, checked by the game)."""
+    game.rules_for(options)
+    return GameRecord(game.id, seed, (), dict(options))

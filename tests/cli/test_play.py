@@ -1,0 +1,50 @@
+"""Playing at the terminal (regelwerk.play): scripted answers, refusals with the clause,
+a record written after every action, and an interrupted game resumed."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pytest
+from regelwerk.engine.core.records import GameRecord
+
+from regelwerk import games
+from regelwerk.play import Table, play, start
+
+
+@pytest.mark.parametrize("game_id", sorted(games.games()))
+def test_a_scripted_game_is_recorded_and_replays(game_id: str, tmp_path: Path) -> None:
+    """Seat 0 answers the first listed action every time (for an open choice, the first
+    of its values 0..3 that the rules allow; the other answers are refused and asked
+    again); the other seats are random. The record replays to the same result."""
+    game = games.get(game_id).game
+    path = tmp_path / "game.json"
+    said: list[str] = []
+    random_seats = frozenset(range(1, game.default_players))
+
+    lines = itertools.cycle(["1", "1 0", "1 1", "1 2", "1 3"])
+    record = play(game, start(game, 5, {}), Table(random_seats, 5), path, lines,
+                  said.append, "en")
+    assert record.result is not None and said[-1].startswith("the game is over")
+    written = GameRecord.read(path)
+    assert written == record
+    state = game.new_game(seed=written.seed, options=dict(written.options))
+    for raw in written.actions:
+        state = game.apply(state, game.action_from_json(raw))
+    assert game.result(state) == written.result
+
+
+def test_refusals_name_the_reason_and_the_game_resumes(tmp_path: Path) -> None:
+    game = games.get("medici_vs_strozzi").game
+    path = tmp_path / "game.json"
+    said: list[str] = []
+    first = play(game, start(game, 3, {}), Table(frozenset({1}), 3), path,
+                 iter(["7", "fly", '{"type": "stop"}', "1", "1"]), said.append, "de")
+    assert len(first.actions) == 2 and first.result is None
+    assert any("1 bis 1" in line for line in said)              # only one action listed
+    assert any(line.startswith("abgelehnt (medici_vs_strozzi:") for line in said)
+    assert "--resume" in said[-1]
+    resumed = play(game, GameRecord.read(path), Table(frozenset({1}), 3), path,
+                   iter(["1"]), said.append, "en")
+    assert resumed.actions[:2] == first.actions and len(resumed.actions) == 3
