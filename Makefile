@@ -7,8 +7,9 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PYTEST_WORKERS ?= 2
+FUZZ_EXAMPLES ?= 1000
 
-.PHONY: site test lint catalogs bench clean
+.PHONY: site test lint catalogs bench fuzz clean
 
 $(STAMP): pyproject.toml setup.py constraints.txt
 	$(PYTHON) -m venv $(VENV)
@@ -34,6 +35,12 @@ catalogs: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py --json _build/bench.json
+
+# The long fuzz run (make test runs a small seeded share): damaged records, board files and
+# options, ill-typed actions, FUZZ_EXAMPLES cases per input kind and game; prints the figures
+# and fails on any internal error.
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.core.fuzzing --examples $(FUZZ_EXAMPLES)
 
 clean:
 	rm -rf _build build dist *.egg-info

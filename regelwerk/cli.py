@@ -3,19 +3,23 @@
 Output language: ``--lang de|en`` (default: ``REGELWERK_LANG`` or the locale).
 Every command has ``--help``; errors are one line on stderr, never a traceback.
 Exit codes: 0 success, 1 a check failed (a violation, a gap, an unproven
-invariant), 2 bad usage or input.
+invariant), 2 bad usage or input, 3 an internal error, 4 the output could not
+be written (a full disk; a closed pipe ends quietly with 141). Files are
+written safely (:func:`regelwerk.engine.core.files.write_text`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import difflib
+import errno
 import importlib.util
 import json
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -23,6 +27,7 @@ from regelwerk import games
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import clause_text, clause_title, fill, implementations
 from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.files import OutputError, write_text
 from regelwerk.engine.core.i18n import LANGUAGES, N_, default_language, gettext_for
 from regelwerk.engine.core.records import GameRecord, RecordError
 from regelwerk.engine.core.spec import SpecError, load_board_file
@@ -64,6 +69,21 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 
 class _Parser(argparse.ArgumentParser):
     lang = "en"
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """argparse's own output (``--help``, usage), whose write errors argparse itself
+        ignores: a failure to write standard output is reported, not taken for success."""
+        if not message:
+            return
+        if file is None and sys.stdout is None:
+            raise _closed()
+        file = file or sys.stderr
+        try:
+            file.write(message)
+        except (OSError, AttributeError) as exc:
+            if file is sys.stdout:
+                raise _OutputFailed(exc if isinstance(exc, OSError) else OSError(str(exc))) \
+                    from None
 
     def error(self, message: str) -> NoReturn:
         _ = _translator(self.lang)
@@ -296,20 +316,54 @@ def _show_interpretation(item: spec_module.Interpretation, lang: str,
         out(_("Rule variant: --option {name}=…").format(name=item.variant))
 
 
+#: A whole number as ``--option`` takes it: ASCII digits only (``int()`` alone would also
+#: read "٣" and "1_000", and ``str.isdigit()`` passes "²", which ``int()`` refuses).
+_WHOLE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+#: The longest whole number ``--option`` reads as one (Python reads no more than 4,300 digits).
+_DIGITS = 100
+
+
 def _parse_options(raw: Sequence[str], lang: str) -> dict[str, Any]:
+    """``--option KEY=VALUE`` as game options: a VALUE of ASCII digits is a whole number,
+    any other a text; the game's options schema then checks names and values."""
     options: dict[str, Any] = {}
     for item in raw:
         key, sep, value = item.partition("=")
-        if not sep or not key:
+        if not sep or not key.strip():
             raise UsageError(gettext_for(lang, N_("--option needs KEY=VALUE, got {item!r}"))
                              .format(item=item))
-        options[key] = int(value) if value.lstrip("-").isdigit() else value
+        if not value.strip():
+            raise UsageError(gettext_for(lang, N_("--option {key}: the value is empty"))
+                             .format(key=key))
+        if key in options:
+            raise UsageError(gettext_for(lang, N_("--option {key} is given twice"))
+                             .format(key=key))
+        options[key] = int(value) if _WHOLE.fullmatch(value) and len(value) <= _DIGITS \
+            else value
     return options
+
+
+class _Games(Mapping[str, Any]):
+    """The games by id, each engine imported only when asked for (a record names one)."""
+
+    def __getitem__(self, game: str) -> Any:
+        return games.get(game).game
+
+    def __contains__(self, game: object) -> bool:
+        return isinstance(game, str) and game in games.games()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(games.games())
+
+    def __len__(self) -> int:
+        return len(games.games())
 
 
 def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
     _ = _translator(lang)
-    record = GameRecord.read(args.file)     # a RecordError names the file (main shows it)
+    # A RecordError names the file and the key (main shows it); the options are checked
+    # against the record's game (players, variants, board numbers).
+    record = GameRecord.read(args.file, _Games())
     game = _game(record.game, lang).game
     try:
         state = game.new_game(seed=record.seed, options=dict(record.options))
@@ -390,6 +444,15 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
     if args.dask is not None and importlib.util.find_spec("distributed") is None:
         raise UsageError(_("--dask needs the cluster extra: pip install 'regelwerk[cluster]'"))
     options = _parse_options(args.option, lang)
+    for key in (k for k in ("players", "board") if k in options):
+        raise UsageError(_("--option {key}=…: use --{key} instead").format(key=key))
+    if args.save_violations is not None:
+        try:
+            args.save_violations.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise UsageError(_("--save-violations {dir}: not a folder regelwerk can write "
+                               "into ({error})").format(dir=args.save_violations,
+                                                        error=exc.strerror or exc)) from None
     low, high = game.players
     players = args.players if args.players is not None else game.default_players
     if not low <= players <= high:
@@ -599,18 +662,28 @@ def _pget(lang: str, context: str, message: str) -> str:
     return pgettext_for(lang, context, message)
 
 
+#: What ``regelwerk docs`` needs beyond a plain install: the ``docs`` extra (import names).
+DOCS_MODULES = ("sphinx", "myst_parser", "furo", "polib")
+
+
 def cmd_docs(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    _ = _translator(lang)
+    missing = [name for name in DOCS_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        raise UsageError(_("regelwerk docs needs the docs extra ({missing} missing): "
+                           "pip install 'regelwerk[docs]'").format(missing=", ".join(missing)))
     from regelwerk import report as consistency
     from regelwerk import site
 
-    _ = _translator(lang)
     root = _root(args, lang)
 
     def progress(message: str) -> None:
         print(message, file=sys.stderr, flush=True)
 
     data = consistency.build_report(root, progress)
-    report_file = consistency.write(data, root / "_build" / "report.json")
+    report_file = root / "_build" / "report.json"
+    report_file.parent.mkdir(parents=True, exist_ok=True)
+    write_text(report_file, json.dumps(data, indent=1, ensure_ascii=False))
     try:
         built = site.build_site(root, root / "_build", progress=progress, report_file=report_file)
     except site.SiteError as exc:
@@ -644,32 +717,103 @@ def _pre_lang(argv: Sequence[str]) -> str:
     return default_language()
 
 
+class _OutputFailed(Exception):
+    """Standard output could not be written (a full disk, a closed pipe)."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+def _closed() -> _OutputFailed:
+    """Standard output was closed before regelwerk started (``>&-``)."""
+    return _OutputFailed(OSError(errno.EBADF, os.strerror(errno.EBADF)))
+
+
+def _print(text: str) -> None:
+    """The commands' ``out``: one line to standard output; a failure is :class:`_OutputFailed`."""
+    if sys.stdout is None:
+        raise _closed()
+    try:
+        print(text)
+    except OSError as exc:
+        raise _OutputFailed(exc) from None
+
+
+def _flush() -> None:
+    """Flush standard output, so an error writing it is seen here and not at exit."""
+    if sys.stdout is None:
+        raise _closed()
+    try:
+        sys.stdout.flush()
+    except OSError as exc:
+        raise _OutputFailed(exc) from None
+
+
+def _drop_stdout() -> None:
+    """Send what is left of standard output nowhere, so Python's own flush at exit
+    neither fails nor prints a second message."""
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # not a file (a test's capture)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = _pre_lang(argv)
-    args = build_parser(lang).parse_args(argv)
     _ = _translator(lang)
     try:
-        return COMMANDS[args.command](args, lang, print)
+        try:
+            args = build_parser(lang).parse_args(argv)
+        except SystemExit as done:       # --help, or a usage error argparse has printed
+            _flush()
+            return done.code if isinstance(done.code, int) else 2
+        code = _run(args, lang)
+        _flush()
+        return code
+    except _OutputFailed as failed:
+        _drop_stdout()
+        if isinstance(failed.error, BrokenPipeError):   # piped into `head`: stop quietly
+            return 141
+        _error_line(_("regelwerk: error: cannot write the output ({error})").format(
+            error=failed.error.strerror or failed.error))
+        return 4
+
+
+def _error_line(text: str) -> None:
+    """One line on standard error (nothing more can be done if that fails too); a line
+    break or another control character from the input is shown escaped."""
+    text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr, flush=True)
+
+
+def _run(args: argparse.Namespace, lang: str) -> int:
+    """Run the command; every error is one line on standard error and an exit code."""
+    _ = _translator(lang)
+    try:
+        return COMMANDS[args.command](args, lang, _print)
     except (SpecError, RecordError) as exc:   # a bad board file, option or game record
-        print(_("regelwerk: error: {message}").format(message=exc.message_in(lang)),
-              file=sys.stderr)
+        _error_line(_("regelwerk: error: {message}").format(message=exc.message_in(lang)))
         return 2
+    except OutputError as exc:   # a file could not be written (the old one is intact)
+        _error_line(_("regelwerk: error: {message}").format(message=exc.message_in(lang)))
+        return 4
     except UsageError as exc:
-        print(_("regelwerk: error: {message}").format(message=exc), file=sys.stderr)
+        _error_line(_("regelwerk: error: {message}").format(message=exc))
         return 2
     except Failed as exc:
-        print(_("regelwerk: {message}").format(message=exc), file=sys.stderr)
+        _error_line(_("regelwerk: {message}").format(message=exc))
         return 1
+    except _OutputFailed:
+        raise
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
+        raise _OutputFailed(BrokenPipeError()) from None
     except KeyboardInterrupt:
-        print(_("regelwerk: interrupted"), file=sys.stderr)
+        _error_line(_("regelwerk: interrupted"))
         return 130
     except Exception as exc:  # one line for the user; REGELWERK_DEBUG=1 shows the traceback
         if os.environ.get("REGELWERK_DEBUG"):
             raise
-        print(_("regelwerk: internal error: {kind}: {message} (REGELWERK_DEBUG=1 shows the "
-                "traceback)").format(kind=type(exc).__name__, message=exc), file=sys.stderr)
+        _error_line(_("regelwerk: internal error: {kind}: {message} (REGELWERK_DEBUG=1 shows "
+                      "the traceback)").format(kind=type(exc).__name__, message=exc))
         return 3

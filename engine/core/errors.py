@@ -17,6 +17,23 @@ from typing import Any
 
 from regelwerk.engine.core.i18n import N_, default_language, gettext_for
 
+#: How many characters of a user's value a message shows (:func:`shown`).
+SHOWN = 80
+
+
+def shown(value: Any, limit: int = SHOWN) -> str:
+    """A user's value as a message shows it: its ``repr``, cut to ``limit`` characters.
+
+    Safe for anything a file or a caller can give: an integer too long for
+    ``repr`` (Python refuses more than 4,300 digits) or a deeply nested list
+    is named by its type instead of raising.
+    """
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
 
 def render(value: Any, lang: str) -> Any:
     """A field's value for ``lang``: a localized value (an error, :class:`Message`,
@@ -35,11 +52,37 @@ def translate(lang: str, template: str, fields: dict[str, Any]) -> str:
     """
     values = {key: render(value, lang) for key, value in fields.items()}
     for text in (gettext_for(lang, template), template):
-        try:
-            return text.format(**values)
-        except (KeyError, IndexError, ValueError, AttributeError):
-            continue
+        for given in (values, {key: _Safe(value) for key, value in values.items()}):
+            try:
+                return text.format(**given)
+            except (KeyError, IndexError, ValueError, AttributeError, RecursionError):
+                continue
     return template
+
+
+class _Safe:
+    """A field value that formats without raising: a value Python cannot print
+    (an integer of more than 4,300 digits, a deeply nested list) shows as :func:`shown`."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __repr__(self) -> str:
+        return shown(self.value)
+
+    def __str__(self) -> str:
+        try:
+            return str(self.value)
+        except (ValueError, RecursionError):
+            return shown(self.value)
+
+    def __format__(self, spec: str) -> str:
+        try:
+            return format(self.value, spec)
+        except (ValueError, TypeError, RecursionError):
+            return shown(self.value)
 
 
 class LocalizedError(ValueError):

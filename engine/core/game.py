@@ -30,7 +30,8 @@ declared game to this contract.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -38,8 +39,8 @@ from random import Random
 from typing import Any, Generic, TypeVar
 
 from regelwerk.engine.core import spec as spec_module
-from regelwerk.engine.core.actions import ActionCodec, OpenChoice, field_types
-from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.actions import ActionCodec, Domain, OpenChoice, field_domains, field_types
+from regelwerk.engine.core.errors import IllegalAction, shown
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
 
@@ -110,6 +111,41 @@ class ActionKind(Generic[S, A]):
     def fields(self) -> tuple[tuple[str, type], ...]:
         """``(field name, int or bool)`` of the action dataclass, checked before anything else."""
         return field_types(self.action)
+
+    @cached_property
+    def domains(self) -> tuple[tuple[str, Domain], ...]:
+        """``(field name, domain)`` of the fields that declare one
+        (``dataclasses.field(metadata=within(...))``, :mod:`~regelwerk.engine.core.actions`)."""
+        return field_domains(self.action)
+
+    def field_error(self, state: S, action: A) -> IllegalAction | None:
+        """Why a field of ``action`` is not a value of its type and domain at all, or ``None``.
+
+        Core asks this before any rule of the game (``options``, ``explain``)
+        sees the action; the refusal cites the kind's clause. The domains' bounds
+        are read from the state's rules (its first field).
+        """
+        for name, kind_type in self.fields:
+            value = getattr(action, name)
+            if type(value) is not kind_type:
+                return IllegalAction(self.clause, N_("{kind}: {field} must be {type}, not {value}."),
+                                     kind=self.name, field=name, type=kind_type.__name__,
+                                     value=shown(value))
+        if self.domains:
+            rules = state[0]
+            for name, domain in self.domains:
+                value = getattr(action, name)
+                low, high = domain.limits(rules)
+                if high is None and value < low:
+                    return IllegalAction(self.clause, N_("{kind}: {field} must be at least {low}, "
+                                                         "not {value}."),
+                                         kind=self.name, field=name, low=low, value=shown(value))
+                if high is not None and not low <= value <= high:
+                    return IllegalAction(self.clause, N_("{kind}: {field} must be from {low} to "
+                                                         "{high}, not {value}."),
+                                         kind=self.name, field=name, low=low, high=high,
+                                         value=shown(value))
+        return None
 
     def allows(self, state: S, action: A) -> bool:
         """Whether ``options`` yields ``action`` (the field types already checked)."""
@@ -184,6 +220,25 @@ class Outcome:
 
 
 OPTION_PLAYERS, OPTION_BOARD = "players", "board"
+
+
+def _board_file(game: str, board: Any) -> str:
+    """How an error names a printed board: its file, else the option."""
+    return getattr(board, "file", None) or f"{game} options.board"
+
+
+@contextmanager
+def _board_fits(where: str) -> Iterator[None]:
+    """Setting up a game on a user's board: every number was checked for type, shape and
+    range (:meth:`Spec.checked_numbers`); numbers that do not fit together in a way the
+    game's own board check does not name yet end here, as a :class:`SpecError` too."""
+    try:
+        yield
+    except SpecError:
+        raise
+    except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError) as exc:
+        raise SpecError(N_("{file}: the board numbers do not fit together ({error})"),
+                        file=where, error=shown(exc, 120)) from None
 
 
 def choose_variants(game: str, variants: Sequence[Variant],
@@ -324,8 +379,12 @@ class Game(Generic[S, R]):
         if not board and players == self.default_players and all(
                 variants[v.name] == v.default for v in self.variants):
             return self.default_rules
-        spec = self.spec.with_numbers(board) if board else self.spec
-        return self.rules(spec, players, variants)
+        if not board:
+            return self.rules(self.spec, players, variants)
+        where = _board_file(self.id, board)
+        spec = self.spec.checked_numbers(board, where)
+        with _board_fits(where):
+            return self.rules(spec, players, variants)
 
     # ------------------------------------------------------------------ the engine
 
@@ -335,7 +394,14 @@ class Game(Generic[S, R]):
         if seed is not None and type(seed) is not int:
             raise SpecError(N_("{game}: the seed must be a whole number, not {value!r}"),
                             game=self.id, value=seed)
-        return self._settle(self.setup(rules if rules is not None else self.rules_for(options), seed))
+        if rules is not None:
+            return self._settle(self.setup(rules, seed))
+        rules = self.rules_for(options)
+        board = options.get(OPTION_BOARD) if isinstance(options, Mapping) else None
+        if not board:
+            return self._settle(self.setup(rules, seed))
+        with _board_fits(_board_file(self.id, board)):
+            return self._settle(self.setup(rules, seed))
 
     def current_player(self, state: S) -> int:
         """The player to act, or :data:`CHANCE`."""
@@ -386,9 +452,8 @@ class Game(Generic[S, R]):
         if kind.stages is not None and self.stage is not None and \
                 self.stage(state) not in kind.stages:
             return False
-        for name, kind_type in kind.fields:
-            if type(getattr(action, name)) is not kind_type:
-                return False
+        if kind.field_error(state, action) is not None:
+            return False
         return kind.allows(state, action)
 
     def apply(self, state: S, action: Any) -> S:
@@ -423,12 +488,9 @@ class Game(Generic[S, R]):
             return IllegalAction(self.sequence_clause(state),
                                  N_("{action!r} is not an action of {game}."), action=action,
                                  game=self.id)
-        for name, kind_type in kind.fields:
-            value = getattr(action, name)
-            if type(value) is not kind_type:
-                return IllegalAction(kind.clause, N_("{kind}: {field} must be {type}, not {value!r}."),
-                                     kind=kind.name, field=name, type=kind_type.__name__,
-                                     value=value)
+        wrong = kind.field_error(state, action)
+        if wrong is not None:
+            return wrong
         if kind.chance is not (self.to_move(state) == CHANCE):
             template = (N_("Chance decides now, not a player: {action!r}.") if not kind.chance
                         else N_("{action!r} is chance's to decide, not a player's."))

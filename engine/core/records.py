@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from regelwerk.engine.core import files, schema
 from regelwerk.engine.core.errors import LocalizedError
 from regelwerk.engine.core.i18n import N_
 
@@ -20,6 +21,41 @@ class RecordError(LocalizedError):
     Raised with an ``N_`` template and fields (:class:`LocalizedError`), so the
     command line shows it in the reader's language.
     """
+
+
+#: The result of a finished game in a record (:meth:`Outcome.to_json`).
+RESULT_SCHEMA: Mapping[str, Any] = {
+    "type": ["object", "null"],     # null: the game had not ended
+    "required": ["winners", "scores", "termination", "tie_break"],
+    "properties": {
+        "winners": {"type": "array", "items": {"type": "string"}},
+        "scores": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "termination": {"type": "string"},
+        "tie_break": {"type": ["string", "null"]},
+        "details": {"type": "object"},
+    },
+    "additionalProperties": False,
+}
+
+#: A game record of any game (each game's options: :func:`schema.options_schema`).
+SCHEMA: Mapping[str, Any] = {
+    "$schema": schema.DIALECT,
+    "title": "regelwerk game record",
+    "type": "object",
+    "required": ["format", "game", "seed", "actions", "options"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "game": {"type": "string"},
+        "seed": {"type": "integer"},
+        "options": {"type": "object"},
+        "actions": {"type": "array", "items": {
+            "type": "object", "required": ["type"],
+            "properties": {"type": {"type": "string"}},
+            "additionalProperties": {"type": ["integer", "boolean"]}}},
+        "result": RESULT_SCHEMA,
+    },
+    "additionalProperties": False,
+}
 
 
 @dataclass(frozen=True)
@@ -41,39 +77,77 @@ class GameRecord:
         return json.dumps(self.to_json(), indent=1, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, data: Any, where: str = "<record>") -> GameRecord:
+    def from_json(cls, data: Any, where: str = "<record>",
+                  games: Mapping[str, Any] | None = None) -> GameRecord:
+        """A record from its JSON form, checked against :data:`SCHEMA`; given the games
+        (``{id: Game}``, looked up only for the record's game), ``game`` must name
+        one and ``options`` must fit its :func:`schema.options_schema` (players,
+        variants, board numbers). A failure is a :class:`RecordError` naming
+        ``where`` and the key."""
         if not isinstance(data, dict):
             raise RecordError(N_("{file}: a game record is a JSON object"), file=where)
         if data.get("format") != FORMAT:
             raise RecordError(N_("{file}: format must be {expected!r}, got {got!r}"), file=where,
                               expected=FORMAT, got=data.get("format"))
-        for key, kind in (("game", str), ("seed", int), ("actions", list), ("options", dict)):
-            if not isinstance(data.get(key), kind):
-                raise RecordError(N_("{file}: {key!r} must be of type {type}"), file=where,
-                                  key=key, type=kind.__name__)
+        schema.check(SCHEMA, data, RecordError, where)
+        if games is not None:
+            game = games.get(data["game"]) if data["game"] in games else None
+            if game is None:
+                raise RecordError(N_("{file}: game must be one of {choices}, not {value!r}"),
+                                  file=where, choices=", ".join(games), value=data["game"])
+            schema.check(schema.options_schema(game), data["options"], RecordError, where,
+                         "options")
         return cls(data["game"], data["seed"], tuple(data["actions"]), data["options"],
                    data.get("result"))
 
     @classmethod
-    def read(cls, path: Path) -> GameRecord:
+    def loads(cls, text: str | bytes, where: str = "<record>",
+              games: Mapping[str, Any] | None = None) -> GameRecord:
+        """A record from JSON text; any text that is not a valid record is a
+        :class:`RecordError` (not UTF-8, not JSON, NaN, numbers of more than
+        4,300 digits, nesting too deep for Python, a failure of the schema)."""
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
+            data = json.loads(text, parse_constant=_no_constant)
+        except UnicodeDecodeError as exc:
+            raise RecordError(N_("{file}: not a UTF-8 text file ({error})"), file=where,
+                              error=exc.reason) from None
+        except json.JSONDecodeError as exc:
+            raise RecordError(N_("{file}:{line}: not JSON ({error})"), file=where,
+                              line=exc.lineno, error=exc.msg) from None
+        except ValueError as exc:      # NaN, or an integer longer than Python reads
+            raise RecordError(N_("{file}: not a JSON game record ({error})"), file=where,
+                              error=exc) from None
+        except RecursionError:
+            raise RecordError(N_("{file}: nested too deeply to be a game record"),
+                              file=where) from None
+        return cls.from_json(data, where, games)
+
+    @classmethod
+    def read(cls, path: Path, games: Mapping[str, Any] | None = None) -> GameRecord:
+        """Read and check a record file (see :meth:`loads`)."""
+        try:
+            raw = Path(path).read_bytes()
         except OSError as exc:
             raise RecordError(N_("{file}: cannot read the file ({error})"), file=path,
                               error=exc.strerror or exc) from None
-        except UnicodeDecodeError as exc:
-            raise RecordError(N_("{file}: not a UTF-8 text file ({error})"), file=path,
-                              error=exc.reason) from None
-        except json.JSONDecodeError as exc:
-            raise RecordError(N_("{file}:{line}: not JSON ({error})"), file=path, line=exc.lineno,
-                              error=exc.msg) from None
-        return cls.from_json(data, str(path))
+        return cls.loads(raw, str(path), games)
 
     def write(self, path: Path) -> None:
-        """Write atomically: a crash never leaves half a record."""
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(self.dumps() + "\n", encoding="utf-8")
-        tmp.replace(path)
+        """Write safely (:func:`files.write_text`): a crash or a full disk never leaves
+        half a record, and an old record stays as it was. A failure is an
+        :class:`~regelwerk.engine.core.files.OutputError`."""
+        try:
+            text = self.dumps() + "\n"
+        except (ValueError, RecursionError) as exc:
+            raise RecordError(N_("{file}: this record cannot be written as JSON ({error})"),
+                              file=path, error=exc) from None
+        files.write_text(path, text)
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
 
 
 def actions_json(module: Any, actions: Sequence[Any]) -> tuple[dict[str, Any], ...]:

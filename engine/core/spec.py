@@ -32,6 +32,7 @@ from typing import Any
 
 from regelwerk.engine.core.errors import LocalizedError
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.schema import check, value_schema
 
 CONFIDENCES = ("stated", "sourced", "derived", "assumed")
 
@@ -97,6 +98,13 @@ class Number:
     @property
     def assumed(self) -> bool:
         return self.confidence == "assumed"
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        """What may replace this number (a printed board): a value of the same types, nested
+        the same way; a whole number within ``range`` if the spec gives one."""
+        scalar = type(self.value) is int
+        return value_schema(self.value, self.range if scalar else None)
 
 
 @dataclass(frozen=True)
@@ -184,6 +192,25 @@ class Spec:
 
     def assumed(self) -> Iterator[Number]:
         return (n for n in self.numbers.values() if n.assumed)
+
+    def board_schema(self) -> dict[str, Any]:
+        """The schema of a printed board's numbers (``{path: value}``): every key a number
+        of this spec, every value fitting that number's :attr:`Number.schema`."""
+        return {"type": "object", "additionalProperties": False,
+                "properties": {path: number.schema for path, number in self.numbers.items()}}
+
+    def checked_numbers(self, overrides: Mapping[str, Any], file: str | None = None) -> Spec:
+        """:meth:`with_numbers` for a user's values (a board file, a record's options): each
+        is first checked for type, shape and range against the number it replaces, and a
+        failure is a :class:`SpecError` naming the file and the number's path."""
+        file = file or getattr(overrides, "file", None) or "(override)"
+        for path, value in overrides.items():
+            number = self.numbers.get(path)
+            if number is None:
+                raise SpecError(N_("{file}: {game} has no number {path!r}"), file=file,
+                                game=self.game, path=path)
+            check(number.schema, value, SpecError, file, path)
+        return self.with_numbers(overrides, file)
 
     def with_numbers(self, overrides: Mapping[str, Any], file: str | None = None) -> Spec:
         """A copy where some values are replaced (a printed board, a mutant rule).
@@ -319,10 +346,16 @@ def load_board_file(path: Path) -> BoardFile:
                         error=exc.reason) from None
     try:
         data = tomllib.loads(text)
+        numbers = {n.path: n.value for n in _flatten(data, "", str(path), "board_number")}
     except tomllib.TOMLDecodeError as exc:
         raise SpecError(N_("{file}: not valid TOML: {error}"), file=path, error=exc) from None
-    return BoardFile({n.path: n.value for n in _flatten(data, "", str(path), "board_number")},
-                     str(path))
+    except SpecError:
+        raise
+    except ValueError as exc:        # an integer longer than Python reads (4,300 digits)
+        raise SpecError(N_("{file}: not a board file ({error})"), file=path, error=exc) from None
+    except RecursionError:
+        raise SpecError(N_("{file}: nested too deeply to be a board file"), file=path) from None
+    return BoardFile(numbers, str(path))
 
 
 @cache

@@ -1,12 +1,16 @@
 """The actions of Medici vs Strozzi (their record names are declared in :mod:`.game`).
 
 Actions are frozen dataclasses, so two actions are equal only if they are of
-the same kind with the same fields (``DRAW != STOP``).
+the same kind with the same fields (``DRAW != STOP``). Each int field declares
+its domain (``within``, ``index_into``): core refuses a value outside it, citing
+the kind's clause, before any rule here sees the action.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from regelwerk.engine.core.actions import index_into, within
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -23,7 +27,7 @@ class Stop:
 class SetPrice:
     """Name the price for all tiles drawn this turn (turn.price)."""
 
-    amount: int
+    amount: int = field(metadata=within("min_price"))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -40,8 +44,8 @@ class Decline:
 class Load:
     """Put the bought tiles on ``ship`` (index into the capacities), sent to ``harbour``."""
 
-    ship: int
-    harbour: int
+    ship: int = field(metadata=index_into("capacities"))
+    harbour: int = field(metadata=index_into("harbour_tracks"))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -53,7 +57,7 @@ class Discard:
 class TileDrawn:
     """Chance: the tile drawn from the bag after a :class:`Draw` (setup.tiles)."""
 
-    tile: int
+    tile: int = field(metadata=index_into("tile_good"))
 
 
 Action = Draw | Stop | SetPrice | Buy | Decline | Load | Discard | TileDrawn

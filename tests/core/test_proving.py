@@ -4,9 +4,10 @@
 
 from __future__ import annotations
 
-from regelwerk.proving import check_all
 from regelwerk.verification.core import mutate
 from regelwerk.verification.florenz import INVARIANTS, MUTANTS, default_rules
+
+from regelwerk.proving import check_all
 
 
 def test_two_workers_prove_and_refute_what_one_process_does() -> None:

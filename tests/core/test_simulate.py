@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.engine.medici_vs_strozzi.game import GAME
+
 from regelwerk.simulate import SimulationReport, simulate
 
 

@@ -226,7 +226,9 @@ def test_bad_options_are_refused() -> None:
         mvs.new_game(options={"players": 3})
     with pytest.raises(SpecError, match=r"unknown option 'no_such_variant'"):
         mvs.new_game(options={"no_such_variant": "x"})
-    with pytest.raises(SpecError, match="off the track"):
+    with pytest.raises(SpecError, match="off the track"):   # in its spec range, off this track
+        mvs.new_game(options={"board": {"board.bonus_large_distance": 7}})
+    with pytest.raises(SpecError, match="bonus_large_distance must be from 1 to 8, not 99"):
         mvs.new_game(options={"board": {"board.bonus_large_distance": 99}})
 
 
