@@ -152,7 +152,32 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
           "fails if an action is illegal or the recorded result differs.")))
     common(p)
     p.add_argument("file", metavar=_("FILE"), type=Path, help=_("game record (JSON)"))
+    p.add_argument("--quiet", action="store_true", help=_("only the summary, not the course"))
+    p.add_argument("--until", type=int, metavar="N",
+                   help=_("stop after action N and show the position there"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
+    p = sub.add_parser("play", help=_("play a game at the terminal and record it"),
+                       **parser_kwargs(_(
+                           "Play a game seat by seat: at a person's turn the position is shown "
+                           "with the legal actions numbered; answer with a number, a number "
+                           "and a value for an open choice, or an action in the record's "
+                           "notation. The record is written after every action; an "
+                           "interrupted game goes on with --resume. Reads standard input, so "
+                           "a script can play.")))
+    common(p)
+    p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (not with --resume)"))
+    p.add_argument("--players", type=int,
+                   help=_("number of players (default: the game's usual count)"))
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                   help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
+    p.add_argument("--seed", type=int, default=0, help=_("seed of the game's chance (default 0)"))
+    p.add_argument("--random", action="append", type=int, default=[], metavar=_("SEAT"),
+                   help=_("this seat (0 = the first player) is played by the random player "
+                          "(repeatable)"))
+    p.add_argument("--record", type=Path, metavar=_("FILE"), help=_("write the record here"))
+    p.add_argument("--resume", type=Path, metavar=_("FILE"),
+                   help=_("go on with the game recorded in FILE (and keep writing it)"))
 
     p = sub.add_parser("simulate", help=_("play random games and check invariants"),
                        **parser_kwargs(_("Play random legal games, checking every runtime "
@@ -370,10 +395,19 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
     except SpecError as exc:
         raise UsageError(_("{file}: options: {error}").format(
             file=args.file, error=exc.message_in(lang))) from None
+    course = not (args.quiet or args.json or args.until is not None)
     for index, raw in enumerate(record.actions):
+        if args.until is not None and index >= args.until:
+            out(_("after action {index}: {position}").format(index=index, position=repr(state)))
+            return 0
         try:
             action = game.action_from_json(raw)
+            mover = game.current_player(state)
             state = game.apply(state, action)
+            if course:
+                out(_("{index:4}. {player}: {action} -> {position}").format(
+                    index=index + 1, player=_seat(game, record.options, mover, lang),
+                    action=json.dumps(raw, ensure_ascii=False), position=repr(state)))
         except RecordError as exc:
             raise UsageError(_("{file}: action {index}: {error}").format(
                 file=args.file, index=index, error=exc.message_in(lang))) from None
@@ -381,6 +415,10 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
             raise Failed(_("{file}: action {index} ({action}) is illegal: {error}").format(
                 file=args.file, index=index, action=json.dumps(raw),
                 error=exc.message_in(lang))) from None
+    if args.until is not None:
+        out(_("after action {index}: {position}").format(index=len(record.actions),
+                                                        position=repr(state)))
+        return 0
     result = game.result(state)
     finished = game.is_terminal(state)
     if args.json:
@@ -394,6 +432,51 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
     if record.result is not None and record.result != result:
         raise Failed(_("{file}: the replay ends with {got}, the record says {expected}").format(
             file=args.file, got=json.dumps(result), expected=json.dumps(record.result)))
+    return 0
+
+
+def _seat(game: Any, options: Any, player: int, lang: str) -> str:
+    """A seat's name (the game's colours), or chance's."""
+    from regelwerk.engine.core.game import CHANCE
+    from regelwerk.play import seat_names
+
+    if player == CHANCE:
+        return gettext_for(lang, N_("chance"))
+    names = seat_names(game, GameRecord(game.id, 0, (), dict(options)))
+    return names[player] if 0 <= player < len(names) else str(player)
+
+
+def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    from regelwerk.play import Table, play, start
+
+    _ = _translator(lang)
+    if (args.record is None) == (args.resume is None):
+        raise UsageError(_("give either --record FILE (a new game) or --resume FILE"))
+    if args.resume is not None:
+        if args.game or args.players is not None or args.option:
+            raise UsageError(_("--resume takes the game and its options from the record"))
+        record = GameRecord.read(args.resume, _Games())
+        game = _game(record.game, lang).game
+        path = args.resume
+    else:
+        if not args.game:
+            raise UsageError(_("which game? (regelwerk games lists them)"))
+        info = _game(args.game, lang)
+        game = info.game
+        options = _parse_options(args.option, lang)
+        if args.players is not None:
+            options["players"] = args.players
+        record = start(game, args.seed, options)      # a SpecError names the option
+        path = args.record
+    seats = record.options.get("players", game.default_players)
+    for seat in args.random:
+        if not 0 <= seat < max(seats, 1):
+            raise UsageError(_("--random: seat {seat} is not one of 0 to {last}").format(
+                seat=seat, last=max(seats, 1) - 1))
+    if not record.actions:
+        record.write(path)
+    play(game, record, Table(frozenset(args.random), record.seed), path,
+         (line for line in sys.stdin), out, lang)
     return 0
 
 
@@ -705,6 +788,7 @@ def cmd_docs(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
 COMMANDS: dict[str, Callable[[argparse.Namespace, str, Callable[[str], None]], int]] = {
     "games": cmd_games, "rule": cmd_rule, "replay": cmd_replay, "simulate": cmd_simulate,
     "verify": cmd_verify, "check": cmd_check, "docs": cmd_docs, "regress": cmd_regress,
+    "play": cmd_play,
 }
 
 

@@ -17,8 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +25,7 @@ from typing import Any
 
 from regelwerk import games
 from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.files import write_text
 from regelwerk.engine.core.game import Game
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.records import GameRecord, RecordError
@@ -86,16 +85,9 @@ class Entry:
         return cls.from_json(data, str(path))
 
     def write(self, path: Path) -> None:
-        """Write atomically (a temporary file in the same folder, then renamed)."""
+        """Write atomically (:func:`regelwerk.engine.core.files.write_text`)."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as f:
-                f.write(json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n")
-            os.replace(name, path)
-        except BaseException:
-            Path(name).unlink(missing_ok=True)
-            raise
+        write_text(path, json.dumps(self.to_json(), indent=1, ensure_ascii=False) + "\n")
 
 
 @dataclass(frozen=True)

@@ -48,3 +48,29 @@ def test_refusals_name_the_reason_and_the_game_resumes(tmp_path: Path) -> None:
     resumed = play(game, GameRecord.read(path), Table(frozenset({1}), 3), path,
                    iter(["1"]), said.append, "en")
     assert resumed.actions[:2] == first.actions and len(resumed.actions) == 3
+
+
+def test_play_and_replay_from_the_command_line(tmp_path: Path) -> None:
+    """A script plays two actions, stops; --resume plays on; replay shows the course
+    action by action and the position at a step."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "game.json"
+
+    def regelwerk(*args: str, answers: str = "") -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "regelwerk", *args], input=answers,
+                              capture_output=True, text=True, check=False)
+
+    first = regelwerk("play", "medici_vs_strozzi", "--record", str(path), "--random", "1",
+                      "--seed", "4", "--lang", "en", answers="1\n1\n")
+    assert first.returncode == 0 and "--resume" in first.stdout
+    assert len(GameRecord.read(path).actions) == 2
+    again = regelwerk("play", "--resume", str(path), "--random", "1", answers="1\n")
+    assert again.returncode == 0 and len(GameRecord.read(path).actions) == 3
+    course = regelwerk("replay", str(path), "--lang", "en").stdout.splitlines()
+    assert [line.split(":")[0].strip() for line in course[:3]] == ["1. medici", "2. medici", "3. medici"]
+    at = regelwerk("replay", str(path), "--until", "1", "--lang", "en").stdout
+    assert at.startswith("after action 1: <medici_vs_strozzi round 1 DRAW") and "drawn=(" in at
+    refused = regelwerk("play", "medici_vs_strozzi", "--resume", str(path), "--lang", "en")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1
