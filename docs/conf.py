@@ -9,6 +9,8 @@ language switch.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 project = "regelwerk"
 author = "regelwerk contributors"
 copyright = "2026, regelwerk contributors"
@@ -21,7 +23,9 @@ root_doc = "index"
 # Bilingual by gettext (see TOOLCHAIN.md): one catalog per page; literal blocks
 # (code, doctests) are never translated, so both languages run the same tests.
 language = "en"
-locale_dirs = ["../locales/"]
+# Absolute, because Sphinx (9.0.4) looks for <locale_dir>/<lang>/LC_MESSAGES/sphinx.js,
+# the German of its search page, relative to the working directory, not to this folder.
+locale_dirs = [str(Path(__file__).resolve().parent.parent / "locales")]
 gettext_compact = False
 gettext_additional_targets: list[str] = []
 gettext_location = False
@@ -35,6 +39,11 @@ doctest_test_doctest_blocks = ""
 
 html_theme = "furo"
 html_title = "regelwerk"
+# No "View this page" button and no copied sources: the source of a German page
+# is the English MyST file, and furo puts the button outside every landmark.
+html_copy_source = False
+html_show_sourcelink = False
+html_theme_options = {"top_of_page_buttons": []}
 html_sidebars = {
     "**": [
         "sidebar/brand.html",

@@ -40,7 +40,6 @@ Progress = Callable[[str], None]
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 ENTRY_TITLE = N_("regelwerk rules reference")
-ENTRY_CHOOSE = N_("Choose a language:")
 
 
 class SiteError(LocalizedError, RuntimeError):
@@ -288,21 +287,83 @@ def _pages(site: Path) -> list[str]:
                   if not p.relative_to(site).parts[0].startswith("_"))
 
 
-def write_entry_page(site: Path, langs: Iterable[str]) -> Path:
-    """``site/index.html``: one link per language, each in its own language."""
-    links = []
+ENTRY_SCRIPT = """\
+(function () {
+  "use strict";
+  /* The reader's language first (from the browser's list), the others after it. */
+  var sections = Array.prototype.slice.call(document.querySelectorAll("main > section[lang]"));
+  var offered = sections.map(function (section) { return section.lang; });
+  var wanted = (navigator.languages || [navigator.language || ""]).map(function (tag) {
+    return String(tag).slice(0, 2).toLowerCase();
+  }).filter(function (code) { return offered.indexOf(code) >= 0; })[0];
+  var first = wanted && document.getElementById(wanted);
+  if (first && first !== sections[0]) { sections[0].parentNode.insertBefore(first, sections[0]); }
+}());
+"""
+
+ENTRY_STYLE = """\
+main { max-width: 46rem; margin: 0 auto; padding: 2rem 1rem 3rem; }
+main h1 { margin-top: 0; }
+main section { margin-top: 2rem; }
+main section + section { border-top: 1px solid var(--color-background-border); padding-top: 1rem; }
+main li { margin: 0.5rem 0; }
+"""
+
+
+def _text(fragment: str) -> str:
+    """The text of an html fragment, heading links left out, whitespace collapsed."""
+    fragment = re.sub(r'<a class="headerlink".*?</a>', "", fragment, flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def page_summary(page: Path, sentences: int = 2) -> tuple[str, str]:
+    """(title, first ``sentences`` sentences of the first paragraph) of a built page."""
+    source = page.read_text(encoding="utf-8")
+    article = source[source.find("<article"):source.find("</article>")]
+    heading = re.search(r"<h1[^>]*>(.*?)</h1>", article, re.S)
+    # The page's own prose: a <p> without classes but those of translation_progress_classes.
+    paragraph = re.search(r'<p(?: class="(?:un)?translated")?>(.*?)</p>', article, re.S)
+    text = _text(paragraph[1]) if paragraph else ""
+    # A sentence ends after a word of two letters or more ("15." and "z. B." end none).
+    parts = re.split(r"(?<=[^\W\d]{2}[.!?])\s+(?=[A-ZÄÖÜ])", text)
+    return (_text(heading[1]) if heading else page.parent.name), " ".join(parts[:sentences])
+
+
+def write_entry_page(site: Path, langs: Sequence[str]) -> Path:
+    """``site/index.html``: per language (the reader's first, by a small script) the
+    reference's title, its introduction and two sentences per game, each taken from
+    that language's built pages, linked to them; styled with the sites' own CSS."""
+    static = f"{langs[0]}/_static"
+    sections = []
     for lang in langs:
-        name = LANGUAGE_NAMES.get(lang, lang)
-        links.append(f'    <li><a href="{lang}/index.html" hreflang="{lang}" lang="{lang}">'
-                     f"{html.escape(name)}</a> &mdash; "
-                     f"{html.escape(gettext_for(lang, ENTRY_TITLE))}</li>")
-    title = html.escape(gettext_for(SOURCE_LANGUAGE, ENTRY_TITLE))
+        intro = page_summary(site / lang / "index.html", sentences=3)[1]
+        games = []
+        for index in sorted((site / lang).glob("*/index.html")):
+            title, summary = page_summary(index)
+            href = f"{lang}/{index.parent.name}/index.html"
+            games.append(f'      <li><a href="{href}"><strong>{html.escape(title)}</strong></a>'
+                         f"{': ' if summary else ''}{html.escape(summary)}</li>")
+        title = html.escape(gettext_for(lang, ENTRY_TITLE))
+        sections.append(
+            f'  <section lang="{lang}" id="{lang}" aria-labelledby="entry-{lang}">\n'
+            f'    <h2 id="entry-{lang}"><a href="{lang}/index.html" hreflang="{lang}">{title}</a>'
+            f" <small>({html.escape(LANGUAGE_NAMES.get(lang, lang))})</small></h2>\n"
+            f"    <p>{html.escape(intro)}</p>\n    <ul>\n" + "\n".join(games)
+            + "\n    </ul>\n  </section>")
+    alternates = "".join(f'  <link rel="alternate" hreflang="{lang}" href="{lang}/index.html">\n'
+                         for lang in langs)
+    title = html.escape(" · ".join(gettext_for(lang, ENTRY_TITLE) for lang in langs))
     page = site / "index.html"
     page.write_text(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n"
-        f"  <title>{title}</title>\n</head>\n<body>\n  <h1>{title}</h1>\n"
-        f"  <p>{html.escape(gettext_for(SOURCE_LANGUAGE, ENTRY_CHOOSE))}</p>\n  <ul>\n"
-        + "\n".join(links) + "\n  </ul>\n</body>\n</html>\n", encoding="utf-8")
+        f'<!DOCTYPE html>\n<html lang="{SOURCE_LANGUAGE}">\n<head>\n  <meta charset="utf-8">\n'
+        '  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        '  <meta name="color-scheme" content="light dark">\n'
+        f"  <title>{title}</title>\n"
+        f'  <link rel="icon" href="{static}/regelwerk-favicon.svg" type="image/svg+xml">\n'
+        f'  <link rel="stylesheet" href="{static}/styles/furo.css">\n'
+        f"{alternates}  <style>\n{ENTRY_STYLE}  </style>\n</head>\n<body>\n"
+        '<main>\n  <h1>regelwerk</h1>\n' + "\n".join(sections) + "\n</main>\n"
+        f"<script>\n{ENTRY_SCRIPT}</script>\n</body>\n</html>\n", encoding="utf-8")
     return page
 
 

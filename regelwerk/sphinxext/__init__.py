@@ -13,7 +13,10 @@ Provides (game taken from the ids, nothing game-specific here):
   (:mod:`regelwerk.sphinxext.cards`);
 * a language switch in the sidebar (template ``regelwerk-langswitch.html``)
   and, on ``config-inited``, the tag ``lang_<code>`` and ``DOC_LANG`` in
-  ``doctest_global_setup``.
+  ``doctest_global_setup``;
+* the theme in the build language, its landmarks named, ``hreflang``
+  alternates, a favicon, scalable diagrams and keyboard-scrollable code
+  (:mod:`regelwerk.sphinxext.theme`, templates ``page.html`` and ``search.html``).
 
 Text rendered here comes from the engine's own catalogs (clauses, spec
 notes) and is never extracted into Sphinx's page catalogs: the nodes carry
@@ -29,7 +32,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from regelwerk.engine.core.i18n import N_, gettext_for
-from regelwerk.sphinxext import cards, clause, registers, report
+from regelwerk.sphinxext import cards, clause, registers, report, theme
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -65,6 +68,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     registers.setup(app)
     report.setup(app)
     cards.setup(app)
+    theme.setup(app)
     app.setup_extension("regelwerk.sphinxext.diagrams")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 1}

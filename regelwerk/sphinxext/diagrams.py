@@ -16,6 +16,9 @@ and captions come from the engine catalog (:func:`gettext_for`). A reference
 that cannot be imported or called, or that returns no queues, is reported
 as a Sphinx warning and draws nothing.
 
+A diagram is drawn at its natural size and shrinks with a narrower column
+(``max-width: 100%`` over its ``viewBox``), so no space is cut off on a phone.
+
 Nothing here knows a particular game: the state needs ``queues`` (one tuple
 of pieces per location, head first), ``family_of``, ``rank_of`` and
 ``rules`` with ``names``, ``capacity`` and ``spaces``.
@@ -177,7 +180,8 @@ def queue_svg(state: QueueState, location: int, lang: str,
     return (
         f'<figure class="regelwerk-queue-diagram" id="{ident}">'
         f'<svg xmlns="http://www.w3.org/2000/svg" role="img" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" aria-labelledby="{title_id} {desc_id}">'
+        f'viewBox="0 0 {width} {height}" style="max-width: 100%; height: auto" '
+        f'aria-labelledby="{title_id} {desc_id}">'
         f'<title id="{title_id}">{html.escape(title)}</title>'
         f'<desc id="{desc_id}">{html.escape(description)}</desc>'
         + "".join(shapes) +

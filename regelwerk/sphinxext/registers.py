@@ -169,18 +169,29 @@ class AssumptionList(GameDirective):
 
 
 class TermTable(GameDirective):
-    """The glossary: one row per term, the build language's column first."""
+    """The glossary: one row per term, the build language's column first.
+
+    A term of another language than the page's carries its ``lang`` (docutils
+    writes the class ``language-<code>`` as the attribute), so a screen reader
+    pronounces it in that language (WCAG 3.1.2).
+    """
 
     def render(self, spec: Spec, lang: str) -> list[nodes.Node]:
         columns = [("en", self._(ENGLISH)), ("de", self._(GERMAN))]
         columns.sort(key=lambda column: column[0] != lang)
-        rows = []
+        rows: list[list[nodes.Node | str]] = []
         for term in spec.glossary:
             note = (pgettext_for(lang, f"glossary.{term.key}#note", term.note)
                     if term.note else "")
-            rows.append([getattr(term, code) for code, _ in columns] + [note])
+            rows.append([self.term(getattr(term, code), code, lang) for code, _ in columns]
+                        + [note])
         return [common.table([name for _, name in columns] + [self._(NOTE)], rows,
                              [2, 2, 4], ["regelwerk-glossary"])]
+
+    @staticmethod
+    def term(word: str, code: str, lang: str) -> nodes.Node | str:
+        """A term cell: plain in the page's language, marked with its own otherwise."""
+        return word if code == lang else common.text(word, classes=[f"language-{code}"])
 
 
 class NumberTable(GameDirective):

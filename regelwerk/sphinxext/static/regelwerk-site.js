@@ -1,0 +1,37 @@
+/* Every page of the reference (regelwerk.sphinxext.theme).
+   A code block wider than its column scrolls sideways; so that a keyboard can
+   scroll it too, it becomes focusable (tabindex 0) while, and only while, it
+   overflows: checked when the page is ready and again whenever the window's
+   size changes. */
+(function () {
+  "use strict";
+
+  var MARK = "data-regelwerk-scrolls";
+
+  function update() {
+    document.querySelectorAll("div.highlight > pre, pre.literal-block").forEach(function (pre) {
+      var overflows = pre.scrollWidth > pre.clientWidth + 1;
+      if (overflows && !pre.hasAttribute("tabindex")) {
+        pre.setAttribute("tabindex", "0");
+        pre.setAttribute(MARK, "");
+      } else if (!overflows && pre.hasAttribute(MARK)) {
+        pre.removeAttribute("tabindex");
+        pre.removeAttribute(MARK);
+      }
+    });
+  }
+
+  var pending = null;
+  function later() {
+    if (pending === null) {
+      pending = window.requestAnimationFrame(function () { pending = null; update(); });
+    }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", update);
+  } else {
+    update();
+  }
+  window.addEventListener("resize", later);
+}());

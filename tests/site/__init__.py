@@ -1,0 +1,1 @@
+"""Tests of regelwerk (see the module docstrings)."""

@@ -1,0 +1,142 @@
+"""The built site, checked once per test run by the Nu HTML Checker and in Chromium.
+
+Tests marked ``sitecheck`` need Java, Node.js with ``tools/site-checks``' npm
+packages and Chromium. Where they are missing the tests are "not run" (never
+passed) and the summary says in one line what to install, as ``tests/conftest.py``
+does for the rulebooks; with ``REGELWERK_SITE_CHECKS=required`` (``.ci/run``) they
+fail instead. The checkers' figures (pages, errors, warnings, violations by rule,
+seconds) are printed at the end of the run.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from regelwerk.engine.core import spec as spec_module
+
+from regelwerk.site import SiteReport
+from tests.docs.conftest import built_site, shared
+from tests.site import checkers
+
+MARKER = "sitecheck"
+NOT_RUN = "not run"
+FIGURES = "site-check"
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = sorted(p.parent.name for p in (ROOT / "docs").glob("*/index.md"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", f"{MARKER}: needs Java, Node.js with tools/site-checks' npm packages and "
+        "Chromium (.ci/run installs them)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    line = checkers.missing_line()
+    if line and not checkers.required():
+        for item in items:
+            if item.get_closest_marker(MARKER):
+                item.add_marker(pytest.mark.skip(reason=line))
+
+
+def pytest_report_teststatus(report: pytest.TestReport,
+                             config: pytest.Config) -> tuple[str, str, str] | None:
+    """A site check without its tools is "not run", not "skipped"."""
+    if report.when == "setup" and report.skipped and MARKER in report.keywords:
+        return NOT_RUN, "n", NOT_RUN.upper()
+    return None
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
+                            config: pytest.Config) -> None:
+    figures = [value for key in ("passed", "failed") for report in terminalreporter.stats.get(key, [])
+               for name, value in getattr(report, "user_properties", []) if name == FIGURES]
+    not_run = any(MARKER in getattr(report, "keywords", {})
+                  for report in terminalreporter.stats.get(NOT_RUN, []))
+    if figures or not_run:
+        terminalreporter.write_sep("=", "site checks")
+    if not_run:
+        terminalreporter.write_line(checkers.missing_line() or "site checks not run")
+    for text in figures:
+        terminalreporter.write_line(str(text))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """In CI (``REGELWERK_SITE_CHECKS=required``) a missing tool fails the check at once,
+    with the line that says what to install, before any fixture starts a checker."""
+    if item.get_closest_marker(MARKER) and checkers.required():
+        line = checkers.missing_line()
+        if line:
+            pytest.fail(line, pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory: pytest.TempPathFactory) -> SiteReport:
+    """The site ``tests/docs`` checks: one build per run, shared by every worker."""
+    return built_site(tmp_path_factory)
+
+
+def glossary_searches() -> list[tuple[str, str, str]]:
+    """(language, term, page that must be found): a glossary term of the first game (of
+    those one word long in both languages and different in them, the longest German
+    word), its English word on the English site and its German word on the German one."""
+    game = GAMES[0]
+    term = max((t for t in spec_module.load(game).glossary
+                if t.en.lower() != t.de.lower() and " " not in t.en + t.de),
+               key=lambda t: (len(t.de), t.key))
+    return [(lang, getattr(term, lang), f"{lang}/{game}/glossary.html") for lang in ("en", "de")]
+
+
+def _browser_half(site: Path, lang: str, out: Path) -> dict[str, Any]:
+    """The browser pass over one language's pages (English: with the entry page and the
+    dark-scheme sample, :func:`checkers.dark_sample`) and that language's search."""
+    pages = [str(page.relative_to(site)) for page in checkers.html_files(site)
+             if page.relative_to(site).parts[0] == lang or (lang == "en" and page.parent == site)]
+    searches = [(code, term) for code, term, _ in glossary_searches() if code == lang]
+    english = lang == "en"
+    return checkers.run_browser(site, out / "report.json", searches, pages=pages,
+                                dark=checkers.dark_sample(site) if english else [],
+                                prefer=("en", "de") if english else ())
+
+
+@pytest.fixture(scope="session")
+def site_checks(site: SiteReport, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    """The Nu HTML Checker over every page, and the browser pass over every page in two
+    halves (per language), merged. Each of the three runs once per test run; the two
+    xdist workers ask for them in opposite orders, so they run them side by side instead
+    of one waiting for the other (``shared``)."""
+    folder = site.out / "site"
+    runs: list[tuple[str, Callable[[Path], dict[str, Any]]]] = [
+        ("browser-en", lambda out: _browser_half(folder, "en", out)),
+        ("nu", lambda out: checkers.run_nu(folder)),
+        ("browser-de", lambda out: _browser_half(folder, "de", out)),
+    ]
+    if os.environ.get("PYTEST_XDIST_WORKER", "gw0")[-1] in "13579":
+        runs.reverse()
+    done = {name: shared(tmp_path_factory, name, make) for name, make in runs}
+    halves = [done["browser-en"], done["browser-de"]]
+    browser = {**halves[0], "pages": [p for half in halves for p in half["pages"]],
+               "entry": {**halves[0]["entry"], **halves[1]["entry"]},
+               "searches": [s for half in halves for s in half["searches"]],
+               "seconds": sum(half["seconds"] for half in halves),
+               "halves": {"en": halves[0]["seconds"], "de": halves[1]["seconds"]}}
+    return {"nu": done["nu"], "browser": browser}
+
+
+@pytest.fixture(scope="session")
+def nu(site_checks: dict[str, Any]) -> dict[str, Any]:
+    """The Nu HTML Checker's report over every page of the site."""
+    report: dict[str, Any] = site_checks["nu"]
+    return report
+
+
+@pytest.fixture(scope="session")
+def browser(site_checks: dict[str, Any]) -> dict[str, Any]:
+    """The browser pass over every page of both languages and the entry page."""
+    report: dict[str, Any] = site_checks["browser"]
+    return report
