@@ -13,8 +13,16 @@ functions. Scandal cards are played with :class:`Scandal` (see :mod:`.scandal`);
 the solo game against Strozzi is ``new_game(options={"players": 1})`` (see
 :mod:`.solo`).
 
-Further public API: :func:`with_setup` and :func:`with_queues` (chosen setup
-draws and queues for worked examples and tests), the scoring functions
+Chance is explicit (:mod:`.chance`): every draw from a face-down pile is a
+chance node whose outcomes are :class:`StartDrawn`, :class:`BoardDrawn`,
+:class:`PlanDrawn`, :class:`TileDrawn`, :class:`TimeDrawn`, :class:`CardDrawn`
+and :class:`StrozziDrawn`; a seeded game lets chance draw, a game with
+``seed=None`` waits for :func:`apply` of one of them.
+
+Further public API: :func:`set_up` and :func:`dealt` (a ``seed=None`` game set
+up with chosen draws, chosen scandal cards dealt, both through chance's
+actions, for worked examples and tests) and :func:`with_queues` (a stated
+position of the queues), the scoring functions
 (:func:`queue_points`, :func:`control_order`, :func:`achievement`,
 :func:`plan_points`, :func:`winners`), the Medici phase (:func:`medici_phase`,
 :func:`route`, :func:`visit`, :func:`give_card`) and the rule functions the z3
@@ -28,24 +36,32 @@ from typing import Any
 from regelwerk.engine.florenz.actions import (
     Accept,
     Action,
+    BoardDrawn,
     Boast,
     BonusPoint,
     BonusSwap,
     BonusTime,
+    CardDrawn,
     Decline,
     DiscardForTime,
+    Drawn,
     Gift,
     HurryPair,
     HurryTwice,
     Move,
     Pass,
     Place,
+    PlanDrawn,
     Promote,
     Scandal,
     Send,
+    StartDrawn,
+    StrozziDrawn,
+    TileDrawn,
+    TimeDrawn,
 )
 from regelwerk.engine.florenz.board import entered, gift_cost
-from regelwerk.engine.florenz.cards import give_card
+from regelwerk.engine.florenz.cards import dealt, give_card
 from regelwerk.engine.florenz.game import GAME
 from regelwerk.engine.florenz.medici import medici_phase, route, visit
 from regelwerk.engine.florenz.rule_fns import (
@@ -72,9 +88,9 @@ from regelwerk.engine.florenz.scoring import (
     time_points,
     winners,
 )
-from regelwerk.engine.florenz.setup import with_queues, with_setup
+from regelwerk.engine.florenz.setup import set_up, with_queues
 from regelwerk.engine.florenz.solo import letter_medici, letter_target
-from regelwerk.engine.florenz.state import Automa, Phase, State
+from regelwerk.engine.florenz.state import Automa, Draw, Phase, State
 
 
 def __getattr__(name: str) -> Any:
@@ -83,13 +99,14 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "BOASTS", "GAME", "MEDICI", "Accept", "Action", "Automa", "Boast", "BonusPoint",
-    "BonusSwap", "BonusTime", "Decline", "DiscardForTime", "Gift", "HurryPair", "HurryTwice",
-    "Move", "Pass", "Phase", "Place", "Promote", "RuleFns", "Rules", "Scandal", "Send", "State",
-    "achievement", "boast_field", "card_kind", "control_key", "control_order", "controller",
-    "default_rules", "entered", "family_queue_points", "gain_time", "gift_cost",
-    "giovanni_step", "give_card", "head_award", "insert_position", "letter_medici",
+    "BOASTS", "GAME", "MEDICI", "Accept", "Action", "Automa", "BoardDrawn", "Boast", "BonusPoint",
+    "BonusSwap", "BonusTime", "CardDrawn", "Decline", "DiscardForTime", "Draw", "Drawn", "Gift",
+    "HurryPair", "HurryTwice", "Move", "Pass", "Phase", "Place", "PlanDrawn", "Promote",
+    "RuleFns", "Rules", "Scandal", "Send", "StartDrawn", "State", "StrozziDrawn", "TileDrawn",
+    "TimeDrawn", "achievement", "boast_field", "card_kind", "control_key", "control_order",
+    "controller", "dealt", "default_rules", "entered", "family_queue_points", "gain_time",
+    "gift_cost", "giovanni_step", "give_card", "head_award", "insert_position", "letter_medici",
     "letter_target", "may_enter", "medici_phase", "plan_points", "queue_points",
-    "receive_card", "route", "rules_from_spec", "scandal_options", "swap_allowed",
-    "time_points", "visit", "walks", "winners", "with_queues", "with_setup",
+    "receive_card", "route", "rules_from_spec", "scandal_options", "set_up", "swap_allowed",
+    "time_points", "visit", "walks", "winners", "with_queues",
 ]

@@ -143,9 +143,60 @@ class Decline:
     """Decline Giovanni's offered place."""
 
 
+# ----------------------------------------------------------------- chance's outcomes (.chance)
+
+@dataclass(frozen=True, slots=True, order=True)
+class StartDrawn:
+    """Chance: ``family`` receives the start coin (setup.first_debutants)."""
+
+    family: int
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class BoardDrawn:
+    """Chance: the next location gets the boast board ``board`` (index into ``BOASTS``)."""
+
+    board: int
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class PlanDrawn:
+    """Chance: the next family draws plan card ``plan``."""
+
+    plan: int
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class TileDrawn:
+    """Chance: the next location tile shows ``location`` (1-9): a carriage's start or a target."""
+
+    location: int
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class TimeDrawn:
+    """Chance: the next time tile shows ``time``."""
+
+    time: int
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class CardDrawn:
+    """Chance: the scandal card given out is ``card`` (``medici * 4 + kind``)."""
+
+    card: int
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class StrozziDrawn:
+    """Chance: Strozzi's next card is ``card`` (0-9, the spec's ``solo.card_kind``)."""
+
+    card: int
+
+
 Action = (Place | Pass | BonusTime | BonusPoint | BonusSwap | Send | Promote | Move | HurryTwice
           | HurryPair | Boast | Gift | DiscardForTime | Scandal | Accept | Decline)
-
+Drawn = StartDrawn | BoardDrawn | PlanDrawn | TileDrawn | TimeDrawn | CardDrawn | StrozziDrawn
 
 
 @dataclass(frozen=True)
@@ -165,17 +216,40 @@ class Prebuilt:
     boast: tuple[Boast, ...]
     gift: tuple[tuple[Gift, ...], ...]                  # medici -> crest + 1 -> Gift
     discard: tuple[DiscardForTime, ...]                 # hand index -> DiscardForTime
+    # chance's outcomes, each by the item drawn (location tiles by location index)
+    start: tuple[StartDrawn, ...]
+    board: tuple[BoardDrawn, ...]
+    plan: tuple[PlanDrawn, ...]
+    tile: tuple[TileDrawn, ...]
+    time: tuple[TimeDrawn, ...]
+    card: tuple[CardDrawn, ...]
+    strozzi: tuple[StrozziDrawn, ...]
+    #: the outcome tables above by ``state.Draw`` (what chance draws next)
+    drawn: tuple[tuple[Drawn, ...], ...]
     bonus_time: tuple[BonusTime] = (BonusTime(),)
     bonus_point: tuple[BonusPoint] = (BonusPoint(),)
     accept: tuple[Accept] = (Accept(),)
     decline: tuple[Decline] = (Decline(),)
 
 
-def prebuilt(locations: int, pieces: int, medici: int, crests: int, cards: int) -> Prebuilt:
+def prebuilt(locations: int, pieces: int, medici: int, crests: int, cards: int,
+             draws: tuple[int, int, int, int, int, int]) -> Prebuilt:
     """The actions for a board of ``locations``, ``pieces`` piece ids, ``medici`` Medici
-    with crests ``-1 .. crests - 1`` and hands of up to ``cards`` cards."""
+    with crests ``-1 .. crests - 1`` and hands of up to ``cards`` cards; ``draws``: how
+    many families, boast boards, plan cards, time values (0 up), scandal cards and
+    Strozzi cards chance can draw."""
     locs = range(locations)
+    families, boards, plans, times, scandals, strozzi = draws
+    start = tuple(StartDrawn(f) for f in range(families))
+    board = tuple(BoardDrawn(b) for b in range(boards))
+    plan = tuple(PlanDrawn(p) for p in range(plans))
+    tile = tuple(TileDrawn(loc + 1) for loc in locs)
+    time = tuple(TimeDrawn(t) for t in range(times))
+    card = tuple(CardDrawn(c) for c in range(scandals))
+    automa = tuple(StrozziDrawn(c) for c in range(strozzi))
     return Prebuilt(
+        start=start, board=board, plan=plan, tile=tile, time=time, card=card, strozzi=automa,
+        drawn=(start, board, plan, tile, tile, time, card, automa),
         place=tuple(Place(loc + 1) for loc in locs),
         send=tuple(Send(loc + 1) for loc in locs),
         pass_=tuple(Pass(n) for n in range(locations + 1)),

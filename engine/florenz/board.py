@@ -29,7 +29,7 @@ def gained(rules: Rules, clock: int, amount: int) -> int:
     value = rules.tables.gain_at.get((clock, amount))
     if value is None:       # outside the table: ask the rule itself
         value = rules.fns.gain_time(clock, amount, rules.clock_max)
-    return value  # type: ignore[no-any-return]
+    return value
 
 
 def gain(clock: tuple[int, ...], family: int, amount: int, rules: Rules) -> tuple[int, ...]:
@@ -134,7 +134,7 @@ def boast_field_at(state: State, family: int, loc: int, points: int | None = Non
     field = rules.tables.boast_at.get((points, taken))
     if field is None:       # points beyond the table: ask the rule itself
         field = rules.fns.boast_field(points, list(taken), rules.boast_thresholds)
-    return field  # type: ignore[no-any-return]
+    return field
 
 
 @implements(C + "action.boast")

@@ -1,10 +1,14 @@
 """Scandal cards given out: the hand limit, drawing from a Medici's pile, reshuffles.
 
-Chance (seeded): each Medici's pile is shuffled at setup with
-``seeded_rng(seed, "deck", medici, 0)`` and the next card is the last one; an
-empty pile is refilled from its discards, shuffled with
-``seeded_rng(seed, "deck", medici, shuffles)``. Strozzi (the solo automa) takes
-no scandal cards: his are discarded for time (:func:`automa_scandal`).
+Each Medici's pile is shuffled at setup (:func:`.setup.setup`, by
+``seeded_rng(seed, "deck", medici, 0)``) and an empty pile is refilled from its
+discards, shuffled by ``seeded_rng(seed, "deck", medici, shuffles)``
+(:func:`pile`). Which card a family receives is chance's: a deal waits in
+``state.draws`` as ``(Draw.CARD, family, medici)`` until chance draws it
+(:class:`~.actions.CardDrawn`, :mod:`.chance`); :func:`dealing` settles the
+deals that draw nothing (a full hand, an empty pile) on its own, and in a seeded
+game draws every card at once. Strozzi (the solo automa) keeps no scandal
+cards: his are discarded for time.
 """
 
 from __future__ import annotations
@@ -12,13 +16,15 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.engine.core.clauses import implements
-from regelwerk.engine.core.game import seeded_rng
+from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
 from regelwerk.engine.core.tuples import replaced
+from regelwerk.engine.florenz.actions import CardDrawn
 from regelwerk.engine.florenz.board import gain
 from regelwerk.engine.florenz.rules import Rules
-from regelwerk.engine.florenz.state import State
+from regelwerk.engine.florenz.state import Draw, State
 
 C = "florenz:"
+_CARD = int(Draw.CARD)
 
 
 def card_medici(rules: Rules, card: int) -> int:
@@ -28,7 +34,7 @@ def card_medici(rules: Rules, card: int) -> int:
 
 def scandal_pile(state: State, medici: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """``(deck, discards, shuffles)`` of a Medici's scandal cards, ready to draw from:
-    an empty deck is refilled from its shuffled discards (seeded chance)."""
+    an empty deck is refilled from its shuffled discards."""
     return pile(state.seed, medici, state.decks[medici], state.discards[medici], state.shuffles)
 
 
@@ -38,66 +44,119 @@ def pile(seed: int | None, medici: int, deck: tuple[int, ...], discards: tuple[i
     """:func:`scandal_pile` from the parts of the state it reads."""
     if not deck and discards:
         shuffles += 1
-        cards = list(discards)
-        seeded_rng(seed, "deck", medici, shuffles).shuffle(cards)  # type: ignore[arg-type]
-        deck, discards = tuple(cards), ()
+        return shuffled(discards, seed, "deck", medici, shuffles), (), shuffles
     return deck, discards, shuffles
 
 
-def card_parts(state: State) -> list[Any]:
-    """What giving scandal cards changes: ``[decks, discards, shuffles, hands, clock]``
-    (a list :func:`deal` updates in place, so a Medici phase builds its state once)."""
-    return [state.decks, state.discards, state.shuffles, state.hands, state.clock]
+#: The parts of a state that giving out scandal cards changes: decks, discards,
+#: shuffles, hands, clock (see :func:`card_drawn`).
+Cards = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], int,
+              tuple[tuple[int, ...], ...], tuple[int, ...]]
 
 
-def with_card_parts(state: State, cards: list[Any], **changes: Any) -> State:
-    """``state`` with the parts of :func:`card_parts` (and ``changes``) written back."""
+def card_parts(state: State) -> Cards:
+    """The parts of ``state`` that giving out scandal cards changes (:data:`Cards`)."""
+    return state.decks, state.discards, state.shuffles, state.hands, state.clock
+
+
+def card_changes(cards: Cards) -> dict[str, Any]:
+    """:data:`Cards` as changes of a state (``_replace`` keywords)."""
     decks, discards, shuffles, hands, clock = cards
-    return state._replace(decks=decks, discards=discards, shuffles=shuffles, hands=hands,
-                          clock=clock, **changes)
+    return {"decks": decks, "discards": discards, "shuffles": shuffles, "hands": hands,
+            "clock": clock}
 
 
 @implements(C + "hand.limit", C + "setup.decks")
 def give_card(state: State, family: int, medici: int) -> State:
-    """``family`` is given one scandal card of ``medici`` (hand limit; reshuffle when empty)."""
-    cards = card_parts(state)
-    deal(state.rules, state.seed, cards, family, medici)
-    return with_card_parts(state, cards)
+    """``family`` is to receive one scandal card of ``medici``: the deal joins
+    ``state.draws`` and is settled (:func:`dealing`). If a card is drawn in a game with
+    ``seed=None``, chance is to move: apply a :class:`~.actions.CardDrawn`."""
+    return dealing(state, (*state.draws, (_CARD, family, medici)))
 
 
-@implements(C + "hand.limit", C + "setup.decks")
-def deal(rules: Rules, seed: int | None, cards: list[Any], family: int, medici: int) -> None:
-    """:func:`give_card` on the parts of a state it changes (``cards``, see :func:`card_parts`;
-    updated in place)."""
+@implements(C + "hand.limit", C + "solo.scandal", C + "solo.easier")
+def dealing(state: State, draws: tuple[tuple[int, ...], ...] | None = None,
+            **changes: Any) -> State:
+    """``state`` with ``draws`` (its own if not given) and ``changes``, the leading deals
+    of the draws settled until one waits for chance's card.
+
+    A family with a full hand gains time instead (``fns.receive_card``); a pile
+    with no card left gives nothing (Strozzi still gains his time). A seeded game's
+    chance draws each card at once, the top of the pile (``seeded_rng`` laid it
+    out); with ``seed=None`` the first card to be drawn waits (chance's
+    :class:`~.actions.CardDrawn`, :func:`card_drawn`).
+    """
+    if draws is None:
+        draws = state.draws
+    if draws and draws[0][0] == _CARD:
+        rules = state.rules
+        automa = rules.automa
+        seed = state.seed
+        decks, discards, shuffles, hands, clocks = cards = card_parts(state)
+        while draws and draws[0][0] == _CARD:
+            _, family, medici = draws[0]
+            empty = not (decks[medici] or discards[medici])   # every card of his in hands
+            if family == automa:
+                if empty:
+                    if rules.tables.solo_level != "easier":
+                        clocks = gain(clocks, automa, rules.tables.solo_scandal_time, rules)
+                    draws = draws[1:]
+                    continue
+            else:
+                _, clock, drawing = rules.fns.receive_card(len(hands[family]), clocks[family],
+                                                           rules.hand_limit,
+                                                           rules.overflow_time, rules.clock_max)
+                if clock != clocks[family]:
+                    clocks = replaced(clocks, family, clock)
+                if not drawing or empty:        # a full hand, or no card left
+                    draws = draws[1:]
+                    continue
+            if seed is None:
+                break                           # chance draws the card
+            decks, discards, shuffles, hands, clocks = card_drawn(
+                rules, seed, (decks, discards, shuffles, hands, clocks), family, medici, None)
+            draws = draws[1:]
+        changed = (decks, discards, shuffles, hands, clocks)
+        if changed != cards:
+            changes.update(card_changes(changed))
+    if draws is state.draws and not changes:
+        return state
+    return state._replace(draws=draws, **changes)
+
+
+@implements(C + "hand.limit", C + "setup.decks", C + "solo.scandal", C + "solo.easier")
+def card_drawn(rules: Rules, seed: int | None, cards: Cards, family: int, medici: int,
+               card: int | None) -> Cards:
+    """``cards`` after ``card`` is drawn from ``medici``'s pile (reshuffled first if
+    empty; ``None``: its top, a seeded game's draw) for ``family``: it goes into the
+    family's hand; Strozzi's goes on the discards and he gains time instead (not in the
+    easier game)."""
+    decks, discards, shuffles, hands, clock = cards
+    deck, rest, shuffles = pile(seed, medici, decks[medici], discards[medici], shuffles)
+    if card is None:
+        card = seeded_draw(deck)
+    decks = replaced(decks, medici, drawn(deck, card))
     if family == rules.automa:
-        automa_scandal(rules, seed, cards, medici)
-        return
-    decks, discards, shuffles, hands, clocks = cards
-    _, clock, drawn = rules.fns.receive_card(len(hands[family]), clocks[family],
-                                             rules.hand_limit, rules.overflow_time,
-                                             rules.clock_max)
-    cards[4] = replaced(clocks, family, clock)
-    if not drawn:
-        return
-    deck, rest, shuffles = pile(seed, medici, decks[medici], discards[medici], shuffles)
-    if not deck:
-        return      # every card of this Medici is in hands
-    cards[0] = replaced(decks, medici, deck[:-1])
-    cards[1] = replaced(discards, medici, rest)
-    cards[2] = shuffles
-    cards[3] = replaced(hands, family, hands[family] + (deck[-1],))
+        rest = (*rest, card)
+        if rules.tables.solo_level != "easier":
+            clock = gain(clock, family, rules.tables.solo_scandal_time, rules)
+    else:
+        hands = replaced(hands, family, (*hands[family], card))
+    if rest is not discards[medici]:
+        discards = replaced(discards, medici, rest)
+    return decks, discards, shuffles, hands, clock
 
 
-@implements(C + "solo.scandal", C + "solo.easier")
-def automa_scandal(rules: Rules, seed: int | None, cards: list[Any], medici: int) -> None:
-    """A scandal card for Strozzi is discarded; he gains time instead (not when easier).
-    On the parts of a state it changes (``cards``, see :func:`card_parts`; updated in place)."""
-    a = rules.automa
-    decks, discards, shuffles, _, clock = cards
-    deck, rest, shuffles = pile(seed, medici, decks[medici], discards[medici], shuffles)
-    if deck:
-        cards[0] = replaced(decks, medici, deck[:-1])
-        cards[1] = replaced(discards, medici, (*rest, deck[-1]))
-        cards[2] = shuffles
-    if rules.tables.solo_level != "easier":
-        cards[4] = gain(clock, a, rules.tables.solo_scandal_time, rules)
+def dealt(state: State, family: int, *cards: int) -> State:
+    """``state`` after ``family`` is given ``cards`` one by one, each drawn by chance:
+    :func:`give_card` from the card's Medici, then :func:`apply` of its
+    :class:`~.actions.CardDrawn` (refused if the card is not in that pile; a full hand
+    gains time instead, as the hand limit says). For worked examples and tests: the way
+    they put chosen cards into a hand."""
+    from regelwerk.engine.florenz.game import GAME
+
+    for card in cards:
+        state = give_card(state, family, card_medici(state.rules, card))
+        if state.draws:
+            state = GAME.apply(state, CardDrawn(card))
+    return state

@@ -1,7 +1,11 @@
 """The round's last phase: start coin, gifts, the disc turns; after the last round, the end.
 
-Chance (seeded, drawn at setup): the next location and time tiles are the
-last of ``state.loc_stack`` and ``state.time_stack``.
+The sector turned into view gets the next location tile (from
+``state.loc_stack``, then from the used tiles beneath it, ``state.loc_bottom``)
+and the next time tile (``state.time_stack``): both are chance's draws
+(``state.draws``, see :mod:`.chance`), and the next round starts once they
+are drawn (the solo automa's next turns look at the new target). A seeded
+game's chance draws them at once: the top tile of each pile.
 """
 
 from __future__ import annotations
@@ -9,18 +13,22 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.piles import drawn, seeded_draw
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz import solo, turns
 from regelwerk.engine.florenz.scoring import plan_points, time_points
-from regelwerk.engine.florenz.state import NONE, Phase, State
+from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, State
 
 C = "florenz:"
+_SECTOR, _TIME = int(Draw.SECTOR), int(Draw.TIME)
 
 
 @implements(C + "cleanup.start_coin", C + "cleanup.gifts", C + "cleanup.disc", C + "end.time",
             C + "end.plan")
 def cleanup(state: State) -> State:
-    """Phase 5 (or the end scoring after the last round), then the next round starts."""
+    """Phase 5 (or the end scoring after the last round), then the next round starts;
+    first chance draws the tiles of the sector turned into view (``state.draws``, then
+    ``Resume.ROUND``)."""
     rules = state.rules
     r = state.round
     m = rules.disc_medici[r - 1]
@@ -34,15 +42,39 @@ def cleanup(state: State) -> State:
     if rules.automa >= 0:
         changes["automa"] = solo.cleaned_automa(state)
     shown = r - 1 + rules.visible_sectors      # the sector index turned into view
-    if shown < rules.rounds:
-        locs, times = state.loc_stack, state.time_stack
-        loc, time = locs[-1], times[-1]
-        changes.update(sector_loc=replaced(state.sector_loc, shown, loc),
-                       sector_time=replaced(state.sector_time, shown, time),
-                       loc_stack=locs[:-1], time_stack=times[:-1],
-                       targets=replaced(state.targets, m, loc))
-    else:
+    if shown >= rules.rounds:
         changes["targets"] = replaced(state.targets, m, NONE)
-    return turns.start_round(state._replace(start=(state.start + 1) % state.families,
-                                            round=r + 1,
-                                            gifts=tuple(g + extra for g in state.gifts), **changes))
+    elif state.seed is None:
+        changes.update(draws=((_SECTOR, shown, m), (_TIME, shown)), resume=Resume.ROUND)
+    else:
+        changes.update(sector_tile(state, shown, m, seeded_draw(location_pile(state))))
+        changes.update(time_tile(state, shown, seeded_draw(state.time_stack)))
+    state = state._replace(start=(state.start + 1) % state.families, round=r + 1,
+                           gifts=tuple(g + extra for g in state.gifts), **changes)
+    return state if state.draws else turns.start_round(state)
+
+
+def location_pile(state: State) -> tuple[int, ...]:
+    """The location tiles a sector's tile is drawn from: the stack, then the used ones."""
+    return state.loc_stack or state.loc_bottom
+
+
+@implements(C + "setup.disc", C + "cleanup.disc")
+def sector_tile(state: State, sector: int, medici: int, location: int) -> dict[str, Any]:
+    """What the location tile drawn for ``sector`` changes: it leaves its pile, the sector
+    shows it, and ``medici`` (unless ``NONE``) takes it as his target."""
+    changes: dict[str, Any] = {"sector_loc": replaced(state.sector_loc, sector, location)}
+    if state.loc_stack:
+        changes["loc_stack"] = drawn(state.loc_stack, location)
+    else:
+        changes["loc_bottom"] = drawn(state.loc_bottom, location)
+    if medici != NONE:
+        changes["targets"] = replaced(state.targets, medici, location)
+    return changes
+
+
+@implements(C + "setup.disc", C + "cleanup.disc")
+def time_tile(state: State, sector: int, time: int) -> dict[str, Any]:
+    """What the time tile drawn for ``sector`` changes: it leaves its pile for the sector."""
+    return {"sector_time": replaced(state.sector_time, sector, time),
+            "time_stack": drawn(state.time_stack, time)}

@@ -4,7 +4,8 @@ Each function returns the :class:`~regelwerk.engine.florenz.State` *after* the
 example has happened; where the example is an event (a petitioner arrives,
 leaves or is promoted), the event is played through :func:`apply`, so the
 queue order shown is the engine's, not typed in. Built only with the public
-API (:func:`new_game`, :func:`with_setup`, :func:`with_queues`, :func:`apply`).
+API: :func:`set_up` (a game whose set-up draws are chosen through chance's
+actions), :func:`with_queues` (the example's queues) and :func:`apply`.
 
 >>> from regelwerk.engine.florenz import examples
 >>> state = examples.queue_priority()
@@ -27,12 +28,13 @@ Members = Sequence[tuple[int, int]]
 def actions_state(turn: int, queues: Mapping[int, Members], players: int = 3) -> fz.State:
     """Round 1, action phase, ``turn`` to act, with the given queues (location -> members).
 
-    The first debutants are placed through the engine (start family ``turn``),
-    then the queues are set up as the example describes them.
+    The set-up is drawn with ``turn`` holding the start coin, the first debutants
+    are placed through the engine, then the queues are set up as the example
+    describes them.
     """
-    state = fz.with_setup(fz.new_game(0, {"players": players}), start=turn)
+    state = fz.set_up({"players": players}, start=turn)
     while state.phase == fz.Phase.SETUP:
-        state = fz.apply(state, fz.legal_actions(state)[0])
+        state = fz.GAME.apply(state, fz.legal_actions(state)[0])
     return fz.with_queues(state, queues)
 
 
@@ -45,10 +47,10 @@ def _member(state: fz.State, location: int, family: int, rank: int, last: bool =
 
 def setup_three_families() -> fz.State:
     """The example round's setup: blue starts; violet, orange and blue open 6, 5 and 1."""
-    state = fz.with_setup(fz.new_game(0, {"players": 3}), start=BLUE, carriages=(1, 7, 4),
-                          targets=(6, 8, 9), boards={5: "ruler_of_the_street"})
+    state = fz.set_up({"players": 3}, start=BLUE, carriages=(1, 7, 4), targets=(6, 8, 9),
+                      boards={5: "ruler_of_the_street"})
     for location in (6, 5, 1):
-        state = fz.apply(state, fz.Place(location))
+        state = fz.GAME.apply(state, fz.Place(location))
     return state
 
 
@@ -58,27 +60,27 @@ def example_round_promotion() -> fz.State:
     edge = state.rules.edge_index
     for action in (fz.Gift(0, edge[(3, 4)]), fz.Send(6), fz.Send(6),
                    fz.Gift(0, edge[(4, 5)]), fz.Send(4)):
-        state = fz.apply(state, action)
-    return fz.apply(state, fz.Promote(state.queue(6)[-1]))
+        state = fz.GAME.apply(state, action)
+    return fz.GAME.apply(state, fz.Promote(state.queue(6)[-1]))
 
 
 def queue_priority() -> fz.State:
     """Priority: a violet debutant arrives at location 5 and joins behind blue and orange."""
     state = actions_state(VIOLET, {5: [(BLUE, DEBUTANT), (ORANGE, DEBUTANT)]})
-    return fz.apply(state, fz.Send(5))
+    return fz.GAME.apply(state, fz.Send(5))
 
 
 def queue_priority_leave() -> fz.State:
     """Priority: the blue debutant leaves location 5; orange and violet move up."""
     state = actions_state(BLUE, {5: [(BLUE, DEBUTANT), (ORANGE, DEBUTANT), (VIOLET, DEBUTANT)]})
-    return fz.apply(state, fz.Move(_member(state, 5, BLUE, DEBUTANT), 4))
+    return fz.GAME.apply(state, fz.Move(_member(state, 5, BLUE, DEBUTANT), 4))
 
 
 def queue_rank() -> fz.State:
     """Rank order: the blue maestro walks from 4 to 5 and stands behind the violet maestro."""
     state = actions_state(BLUE, {4: [(BLUE, MAESTRO)],
                                  5: [(VIOLET, MAESTRO), (ORANGE, LADY), (BLUE, DEBUTANT)]})
-    return fz.apply(state, fz.Move(_member(state, 4, BLUE, MAESTRO), 5))
+    return fz.GAME.apply(state, fz.Move(_member(state, 4, BLUE, MAESTRO), 5))
 
 
 def queue_control() -> fz.State:
@@ -97,7 +99,7 @@ def queue_promotion_before() -> fz.State:
 def queue_promotion() -> fz.State:
     """Promotion, after: orange's last debutant becomes a lady, goes to the head, and orange controls."""
     state = queue_promotion_before()
-    return fz.apply(state, fz.Promote(_member(state, 5, ORANGE, DEBUTANT, last=True)))
+    return fz.GAME.apply(state, fz.Promote(_member(state, 5, ORANGE, DEBUTANT, last=True)))
 
 
 __all__ = ["actions_state", "example_round_promotion", "queue_control", "queue_priority",

@@ -7,14 +7,18 @@ of its group: :mod:`.members` (place, send, promote, move, hurry),
 :mod:`.passing` (pass and the passed family's bonus), :mod:`.favours` (boast,
 gift, discard for time), :mod:`.scandal` (scandal cards) and :mod:`.medici`
 (answers to Giovanni). Which kinds are open at all is the stage of play
-(:func:`stage`: setup, acting, passed, Giovanni's offers, over), declared once
-with the kinds; core lists and accepts only those and refuses the others with
-:func:`sequence_clause`. The flow of a round: :mod:`.setup`, :mod:`.turns`,
-:mod:`.medici`, :mod:`.cleanup`; the solo automa: :mod:`.solo`.
+(:func:`stage`: setup, acting, passed, Giovanni's offers, over, or the draw
+chance makes), declared once with the kinds; core lists and accepts only those
+and refuses the others with :func:`sequence_clause`. The flow of a round:
+:mod:`.setup`, :mod:`.turns`, :mod:`.medici`, :mod:`.cleanup`; the solo
+automa: :mod:`.solo`.
 
-Chance is not explicit yet (no chance nodes): every draw is seeded inside the
-effects (see :mod:`.setup`, :mod:`.cards`, :mod:`.solo`); tests choose setup
-draws with :func:`.setup.with_setup` and :func:`.setup.with_queues`.
+Chance is explicit (:mod:`.chance`): every draw from a face-down pile (the
+set-up's draws, the scandal cards given out, the next location and time tiles,
+Strozzi's cards) is a chance node with its own kind of outcome. A seeded game's
+chance takes the top of each pile, laid out by the same seeded shuffles as
+ever; a game with ``seed=None`` waits for the caller (:func:`.setup.set_up`
+chooses a set-up that way).
 """
 
 from __future__ import annotations
@@ -24,15 +28,17 @@ from operator import attrgetter
 from random import Random
 from typing import Any
 
-from regelwerk.engine.core.game import ActionKind, Game, Outcome
+from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import load
-from regelwerk.engine.florenz import favours, medici, members, passing, scandal, solo
+from regelwerk.engine.florenz import chance, favours, medici, members, passing, scandal, solo
 from regelwerk.engine.florenz.actions import (
     Accept,
+    BoardDrawn,
     Boast,
     BonusPoint,
     BonusSwap,
     BonusTime,
+    CardDrawn,
     Decline,
     DiscardForTime,
     Gift,
@@ -41,16 +47,21 @@ from regelwerk.engine.florenz.actions import (
     Move,
     Pass,
     Place,
+    PlanDrawn,
     Promote,
     Scandal,
     Send,
+    StartDrawn,
+    StrozziDrawn,
+    TileDrawn,
+    TimeDrawn,
 )
 from regelwerk.engine.florenz.invariants import violations
 from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.rules import VARIANTS, Rules, game_rules
 from regelwerk.engine.florenz.scoring import winners
 from regelwerk.engine.florenz.setup import setup
-from regelwerk.engine.florenz.state import Phase, State
+from regelwerk.engine.florenz.state import Draw, Phase, State, to_move
 
 C = ID + ":"
 _ACTIONS = Phase.ACTIONS
@@ -85,16 +96,30 @@ _PHASE_STAGE = tuple({Phase.SETUP: SETUP, Phase.ACTIONS: ACTING, Phase.GIOVANNI:
 
 
 def stage(state: State) -> str:
-    """The stage of play: the setup's first debutants, a family acting in phase 2 or
-    taking its bonus after passing (action.passed_bonus), Giovanni's offers, the end."""
+    """The stage of play: a draw of chance (:data:`.chance.STAGES`), the setup's first
+    debutants, a family acting in phase 2 or taking its bonus after passing
+    (action.passed_bonus), Giovanni's offers, the end."""
+    draws = state.draws
+    if draws:
+        return _DRAW_STAGE[draws[0][0]]
     phase = state.phase
     if phase == _ACTIONS and state.passed[state.current]:
         return PASSED
     return _PHASE_STAGE[phase]
 
 
+_DRAW_STAGE = chance.STAGES
+_SETUP_DISC = (int(Draw.SECTOR), int(Draw.TIME))
+
+
 def sequence_clause(state: State) -> str:
     """The clause that refuses an action out of turn or stage (core's refusal)."""
+    draws = state.draws
+    if draws:
+        kind = draws[0][0]
+        if state.phase == Phase.SETUP and kind in _SETUP_DISC:
+            return C + "setup.disc"
+        return chance.CLAUSES[kind]
     return C + "action.passed_bonus" if stage(state) == PASSED else C + "round.sequence"
 
 
@@ -153,6 +178,21 @@ KINDS: tuple[ActionKind[State, Any], ...] = (
     ActionKind(DiscardForTime, "discard", C + "action.discard_for_time",
                favours.discard_options, favours.discard, explain=favours.explain_discard,
                stages=_DISCARD_STAGES),
+    # chance's outcomes (.chance): each kind open at its own draws
+    ActionKind(StartDrawn, "start", C + "setup.first_debutants", chance.options(StartDrawn),
+               chance.start_drawn, chance=True, stages=frozenset({"start"})),
+    ActionKind(BoardDrawn, "board", C + "setup.board", chance.options(BoardDrawn),
+               chance.board_drawn, chance=True, stages=frozenset({"board"})),
+    ActionKind(PlanDrawn, "plan", C + "setup.board", chance.options(PlanDrawn),
+               chance.plan_drawn, chance=True, stages=frozenset({"plan"})),
+    ActionKind(TileDrawn, "tile", C + "setup.disc", chance.options(TileDrawn),
+               chance.tile_drawn, chance=True, stages=frozenset({"tile"})),
+    ActionKind(TimeDrawn, "time", C + "setup.disc", chance.options(TimeDrawn),
+               chance.time_drawn, chance=True, stages=frozenset({"time"})),
+    ActionKind(CardDrawn, "card", C + "setup.decks", chance.options(CardDrawn),
+               chance.card_drawn, chance=True, stages=frozenset({"card"})),
+    ActionKind(StrozziDrawn, "strozzi_card", C + "solo.cards", chance.options(StrozziDrawn),
+               chance.strozzi_drawn, chance=True, stages=frozenset({"strozzi"})),
 )
 K.update({kind.action: kind for kind in KINDS})
 
@@ -177,12 +217,13 @@ GAME: Game[State, Rules] = Game(
     rules=game_rules,
     setup=setup,
     kinds=KINDS,
-    to_move=attrgetter("current"),
+    to_move=to_move,
     is_over=attrgetter("is_terminal"),
     score=outcome,
     violations=violations,
     sequence_clause=sequence_clause,
     end_clause=C + "end.winner",
+    chance=Chance(chance.probability, chance.seeded),
     sampling=sampling,
     stage=stage,
 )

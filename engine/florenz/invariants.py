@@ -25,7 +25,8 @@ RUNTIME_ONLY = {
     "florenz.gifts_nonnegative": "No family holds fewer than 0 gifts.",
     "florenz.cards_conserved": "Every scandal card is in a deck, a discard pile or a hand.",
     "florenz.solo_no_hand": "Strozzi never holds scandal cards.",
-    "florenz.solo_cards_conserved": "Strozzi's cards are all in his deck or his discard pile.",
+    "florenz.solo_cards_conserved": "Strozzi's cards are all in his deck or his discard pile "
+                                    "(or set aside while he draws again).",
     "florenz.one_ring_per_location": "No two families' rings lie at the same location while "
                                      "the game runs.",
 }
@@ -85,8 +86,9 @@ def violations(state: State) -> list[str]:
         broken.append("florenz.cards_conserved")
     if state.automa is not None and state.hands[rules.automa]:
         broken.append("florenz.solo_no_hand")
-    if state.automa is not None and len(state.automa.deck) + len(state.automa.discard) != \
-            len(rules.spec["solo.card_kind"]):
+    auto = state.automa
+    if auto is not None and len(auto.deck) + len(auto.discard) + len(auto.under) + (
+            auto.held >= 0) != len(rules.spec["solo.card_kind"]):
         broken.append("florenz.solo_cards_conserved")
     rings = [r for r in state.rings if r != NONE]
     if state.phase != Phase.OVER and len(rings) != len(set(rings)):

@@ -5,11 +5,14 @@ queue gains points, the top cup's family (if present) and the spies are given
 scandal cards (:mod:`.cards`). Cosimo and Contessina score the queue at their
 target; Giovanni offers places to the families by control, answered with
 :class:`Accept` or :class:`Decline` (the action kinds of this phase).
+
+The cards given out are drawn by chance: the phase scores first (no scoring
+looks at the cards), leaves its deals in ``state.draws`` and goes on with
+:func:`after_deals` once they are all dealt (Giovanni's offers ask how many
+cards a family holds).
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
@@ -17,13 +20,14 @@ from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.florenz import cleanup, solo
 from regelwerk.engine.florenz.actions import Accept, Decline
-from regelwerk.engine.florenz.cards import card_parts, deal, with_card_parts
+from regelwerk.engine.florenz.cards import dealing
 from regelwerk.engine.florenz.rules import GIOVANNI
 from regelwerk.engine.florenz.scoring import control_order, family_queue_points
-from regelwerk.engine.florenz.state import NONE, Phase, State
+from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, State
 
 C = "florenz:"
 _GIOVANNI = Phase.GIOVANNI
+_CARD = int(Draw.CARD)
 
 
 def route(state: State, medici: int) -> tuple[int, ...]:
@@ -38,20 +42,20 @@ def route(state: State, medici: int) -> tuple[int, ...]:
 
 @implements(C + "medici.move", C + "medici.head", C + "medici.boast_reward", C + "guard.spy")
 def visit(state: State, medici: int, location: int) -> State:
-    """What happens where the travelling Medici arrives (location index)."""
+    """What happens where the travelling Medici arrives (location index): the head's
+    points, and the scandal cards given out as deals (see :func:`.cards.give_card`)."""
     award = state.rules.fns.head_award(1, state.rules.head_points[state.round - 1])
-    cards = card_parts(state)
-    points = _visit(state, medici, location, state.points, award, cards)
-    return with_card_parts(state, cards, points=points)
+    deals: list[tuple[int, ...]] = []
+    points = _visit(state, medici, location, state.points, award, deals)
+    return dealing(state, (*state.draws, *deals), points=points)
 
 
 @implements(C + "medici.move", C + "medici.head", C + "medici.boast_reward", C + "guard.spy")
 def _visit(state: State, medici: int, location: int, points: tuple[int, ...],
-           award: int, cards: list[Any]) -> tuple[int, ...]:
+           award: int, deals: list[tuple[int, ...]]) -> tuple[int, ...]:
     """:func:`visit` with the points and the scandal cards kept apart: the points after
-    the head gains ``award`` (``fns.head_award`` for one head); the cards are dealt into
-    ``cards`` (:func:`.cards.deal`; dealing never looks at points, queues, cups or spies,
-    so a Medici phase writes both into the state once)."""
+    the head gains ``award`` (``fns.head_award`` for one head); the cards given out are
+    added to ``deals`` as ``(Draw.CARD, family, medici)``, in the order they are given."""
     queue = state.queues[location]
     rules = state.rules
     per = rules.pieces_per_family
@@ -61,34 +65,45 @@ def _visit(state: State, medici: int, location: int, points: tuple[int, ...],
         if top != NONE:
             for p in queue:
                 if p // per == top:
-                    deal(rules, state.seed, cards, top, medici)
+                    deals.append((_CARD, top, medici))
                     break
             break
     for spy in state.spies[location]:
-        deal(rules, state.seed, cards, spy, medici)
+        deals.append((_CARD, spy, medici))
     return points
 
 
 @implements(C + "medici.move", C + "scoring.cosimo", C + "scoring.contessina",
             C + "scoring.giovanni")
 def medici_phase(state: State) -> State:
-    """The round's Medici travels and scores; Giovanni's offers wait for the families."""
+    """The round's Medici travels and scores; the cards he gives out are chance's
+    (``state.draws``), then :func:`after_deals`: Giovanni's offers, or the clean-up."""
     rules = state.rules
     m = rules.disc_medici[state.round - 1]
     points = state.points
     award = rules.fns.head_award(1, rules.head_points[state.round - 1])
-    cards = card_parts(state)
+    deals: list[tuple[int, ...]] = []
     for loc in route(state, m):
-        points = _visit(state, m, loc - 1, points, award, cards)
+        points = _visit(state, m, loc - 1, points, award, deals)
     target = state.targets[m]
     carriages = replaced(state.carriages, m, target)
     if m != GIOVANNI:
         for f in {state.family_of(p) for p in state.queues[target]}:
             points = added(points, f, family_queue_points(state, target, f, m))
-        return cleanup.cleanup(with_card_parts(state, cards, points=points, carriages=carriages))
-    state = with_card_parts(state, cards, points=points, carriages=carriages, phase=_GIOVANNI,
-                            offer=(control_order(state, target), 0))
-    return _next_offer(state)
+        state = dealing(state, tuple(deals), points=points, carriages=carriages)
+    else:
+        state = dealing(state, tuple(deals), points=points, carriages=carriages,
+                        phase=_GIOVANNI, offer=(control_order(state, target), 0))
+    if state.draws:
+        return state._replace(resume=Resume.MEDICI)
+    return after_deals(state)
+
+
+@implements(C + "scoring.giovanni", C + "cleanup.disc")
+def after_deals(state: State) -> State:
+    """The Medici phase once its cards are dealt: Giovanni asks the families, or the
+    round's clean-up follows."""
+    return _next_offer(state) if state.phase == _GIOVANNI else cleanup.cleanup(state)
 
 
 @implements(C + "scoring.giovanni", C + "scoring.giovanni_one_reward")

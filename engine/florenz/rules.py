@@ -171,6 +171,9 @@ class Tables:
     gain_at: Mapping[tuple[int, int], int]
     start_where: tuple[int, ...]          # piece -> RESERVE, or RETIRED if never used
     actions: Prebuilt                     # the actions the options generators hand out
+    #: the set-up's draws of chance, in order (``state.draws`` entries, see ``setup.setup``)
+    setup_draws: tuple[tuple[int, ...], ...]
+    decks: tuple[tuple[int, ...], ...]    # each Medici's scandal cards in box order
 
 
 def _insert_table(rules: Rules) -> dict[tuple[tuple[int, ...], int, bool], int]:
@@ -211,6 +214,7 @@ def _gain_table(rules: Rules) -> dict[tuple[int, int], int]:
 
 def build_tables(rules: Rules) -> Tables:
     from regelwerk.engine.florenz.board import absent
+    from regelwerk.engine.florenz.setup import setup_draws
     from regelwerk.engine.florenz.solo import LETTERS
     from regelwerk.engine.florenz.state import RESERVE, RETIRED
 
@@ -258,7 +262,14 @@ def build_tables(rules: Rules) -> Tables:
                           for p in range(rules.families * rules.pieces_per_family)),
         actions=prebuilt(rules.locations, rules.families * rules.pieces_per_family,
                          rules.medici, max(len(rules.edges), rules.locations + 1),
-                         rules.medici * len(rules.scandal_kinds[0]) * spec["scandal.copies"]))
+                         rules.medici * len(rules.scandal_kinds[0]) * spec["scandal.copies"],
+                         (rules.families, len(rules.boast_values), len(rules.plan_cards),
+                          max(rules.time_tiles) + 1, rules.medici * len(rules.scandal_kinds[0]),
+                          len(kinds))),
+        setup_draws=setup_draws(rules, level),
+        decks=tuple(tuple(m * len(kinds) + k for k in range(len(kinds))
+                          for _ in range(spec["scandal.copies"]))
+                    for m, kinds in enumerate(rules.scandal_kinds)))
 
 
 def _grid(spec: Spec) -> tuple[list[list[int]], dict[int, tuple[int, int]]]:

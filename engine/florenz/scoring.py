@@ -24,7 +24,8 @@ def family_queue_points(state: State, location: int, family: int, medici: int) -
     per, rank = rules.pieces_per_family, rules.piece_rank
     mine = [p // per == family for p in queue]
     ranks = [rank[p % per] for p in queue]
-    return rules.fns.queue_points(mine, ranks, table, medici == CONTESSINA)
+    points: int = rules.fns.queue_points(mine, ranks, table, medici == CONTESSINA)
+    return points
 
 
 @implements(C + "queue.control")

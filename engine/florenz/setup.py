@@ -1,117 +1,238 @@
-"""Setting up a game of Florenz, and the setups worked examples and tests choose.
+"""Setting up a game of Florenz: the state before the first debutants, and its draws.
 
-Chance (seeded): every setup draw comes from ``seeded_rng(seed, "setup")``
-(start family, boast boards, plan cards, location and time tiles) and each
-Medici's scandal pile from ``seeded_rng(seed, "deck", medici, 0)``; the solo
-automa's deck from ``seeded_rng(seed, "strozzi", 0)`` (:func:`.solo.setup`).
-:func:`with_setup` and :func:`with_queues` let a test or a worked example
-choose these outcomes instead.
+Every set-up draw is chance's (:mod:`.chance`, entries of ``state.draws``): the
+family with the start coin, each location's boast board, the plan cards, the
+three carriages' location tiles, and the visible sectors' location and time
+tiles. :func:`setup` lays out each pile so that chance's seeded draw is its top
+(:func:`regelwerk.engine.core.piles.seeded_draw`): a seeded game draws exactly
+what ``seeded_rng(seed, "setup")`` gives (start family, boast boards, plan
+cards, location and time tiles, in that order of the random source), all at
+once (:func:`drawn_at_once`); a game with ``seed=None`` keeps the piles in box
+order and waits for the caller at each draw. Each
+Medici's scandal pile is shuffled by ``seeded_rng(seed, "deck", medici, 0)``,
+the solo automa's deck by ``seeded_rng(seed, "strozzi", 0)`` (:func:`.solo.setup`);
+nothing is drawn from them before play.
+
+:func:`set_up` plays the set-up of a ``seed=None`` game with chosen outcomes
+(through chance actions, for worked examples and tests); :func:`with_queues`
+states a position of the queues.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.game import seeded_rng
+from regelwerk.engine.core.piles import shuffled
 from regelwerk.engine.florenz import solo
+from regelwerk.engine.florenz.actions import (
+    BoardDrawn,
+    Drawn,
+    PlanDrawn,
+    StartDrawn,
+    TileDrawn,
+    TimeDrawn,
+)
 from regelwerk.engine.florenz.board import absent
 from regelwerk.engine.florenz.rules import BOASTS, Rules
-from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Phase, State
+from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Draw, Phase, Resume, State
 
 C = "florenz:"
+#: ``state.piles`` while the set-up draws: families (the start coin), boast boards, plan
+#: cards, and the order (by Medici) in which the carriages' tiles go beneath the stack
+START_PILE, BOARD_PILE, PLAN_PILE, BOTTOM_ORDER = range(4)
+
+Piles = tuple[tuple[int, ...], ...]
+_BOARD, _PLAN, _CARRIAGE, _SECTOR, _TIME = (int(d) for d in (Draw.BOARD, Draw.PLAN, Draw.CARRIAGE,
+                                                              Draw.SECTOR, Draw.TIME))
+
+
+@implements(C + "setup.board", C + "setup.disc", C + "setup.first_debutants")
+def setup_piles(rules: Rules, seed: int | None) -> Piles:
+    """The set-up's piles, each with its next item last: ``(families, boast boards, plan
+    cards, location tiles, order of the used tiles beneath the stack, time tiles)``.
+
+    A seeded game lays them out as ``seeded_rng(seed, "setup")`` shuffles them; the
+    location tiles are the carriages' three on top of the other six, which are shuffled
+    on their own (setup.disc). ``seed=None``: box order (family 0, board 0, plan 0,
+    location 1 first).
+    """
+    n = rules.families
+    boards, plans = len(rules.boast_values), len(rules.plan_cards)
+    tiles = [t - 1 for t in rules.spec["disc.location_tiles"]]
+    m = rules.medici
+    match seed:
+        case None:
+            return (tuple(reversed(range(n))), tuple(reversed(range(boards))),
+                    tuple(reversed(range(plans))), tuple(reversed(tiles)),
+                    tuple(reversed(range(m))), tuple(reversed(rules.time_tiles)))
+        case int():
+            rng = seeded_rng(seed, "setup")
+            start = rng.randrange(n)
+            kinds = list(range(boards))
+            rng.shuffle(kinds)
+            dealt = rng.sample(range(plans), n)
+            rng.shuffle(tiles)
+            first, rest = tiles[:m], tiles[m:]     # one per carriage
+            carriages = list(first)
+            rng.shuffle(carriages)
+            rng.shuffle(rest)
+            bottom = list(first)
+            rng.shuffle(bottom)
+            times = list(rules.time_tiles)
+            rng.shuffle(times)
+            return ((*(f for f in range(n) if f != start), start), tuple(reversed(kinds)),
+                    (*(p for p in range(plans) if p not in dealt), *reversed(dealt)),
+                    (*reversed(rest), *reversed(carriages)),
+                    tuple(carriages.index(t) for t in reversed(bottom)), tuple(times))
+
+
+@implements(C + "setup.board", C + "setup.disc", C + "setup.first_debutants", C + "solo.setup")
+def setup_draws(rules: Rules, level: str) -> tuple[tuple[int, ...], ...]:
+    """The set-up's draws in order (``state.draws`` entries): the start coin (not in the
+    solo game: yours), each location's boast board, each family's plan card (Strozzi's
+    only in the harder game), the carriages' tiles, the visible sectors' location tiles
+    (their Medici's targets) and their time tiles (the first sector prints its time)."""
+    draws: list[tuple[int, ...]] = [] if rules.automa >= 0 else [(Draw.START,)]
+    draws += [(Draw.BOARD, loc) for loc in range(rules.locations)]
+    draws += [(Draw.PLAN, f) for f in range(rules.families)
+              if f != rules.automa or level == "harder"]
+    draws += [(Draw.CARRIAGE, m) for m in range(rules.medici)]
+    draws += [(Draw.SECTOR, r, r if r < rules.medici else NONE)
+              for r in range(rules.visible_sectors)]
+    draws += [(Draw.TIME, r) for r in range(1, rules.visible_sectors)]
+    return tuple((int(d[0]), *d[1:]) for d in draws)
 
 
 @implements(C + "setup.families", C + "setup.board", C + "setup.disc", C + "setup.decks",
-            C + "setup.blocked", C + "setup.first_debutants", C + "round.sequence")
+            C + "setup.blocked", C + "setup.first_debutants", C + "round.sequence",
+            C + "solo.setup")
 def setup(rules: Rules, seed: int | None) -> State:
-    """The state before the first debutants are placed (all setup chance drawn here)."""
+    """The state before the first debutants are placed. ``seed=None``: the set-up's draws
+    wait for chance in ``draws`` (:func:`laid_out`); a seeded game's chance takes them
+    all at once (:func:`drawn_at_once`)."""
+    state = laid_out(rules, seed)
+    return state if seed is None else drawn_at_once(state)
+
+
+def laid_out(rules: Rules, seed: int | None) -> State:
+    """Supplies, the shuffled piles, and the set-up's draws waiting for chance in
+    ``draws`` (:func:`finish` follows them)."""
     n = rules.families
-    rng = seeded_rng(seed, "setup")  # type: ignore[arg-type]
-    start = rng.randrange(n)
-    kinds = list(range(len(rules.boast_values)))
-    rng.shuffle(kinds)
-    plans = tuple(rng.sample(range(len(rules.plan_cards)), n))
-    tiles = [t - 1 for t in rules.spec["disc.location_tiles"]]
-    rng.shuffle(tiles)
-    first, rest = tiles[:rules.medici], tiles[rules.medici:]     # one per carriage
-    carriages = list(first)
-    rng.shuffle(carriages)
-    rng.shuffle(rest)
-    bottom = list(first)
-    rng.shuffle(bottom)
-    loc_stack = list(reversed(rest + bottom))        # next tile last
-    times = list(rules.time_tiles)
-    rng.shuffle(times)
-    sector_loc = [NONE] * rules.rounds
-    sector_time = [NONE] * rules.rounds
-    sector_time[0] = rules.round1_time
-    for r in range(rules.visible_sectors):
-        sector_loc[r] = loc_stack.pop()
-        if r:
-            sector_time[r] = times.pop()
-    decks = []
-    for m in range(rules.medici):
-        deck = [m * len(rules.scandal_kinds[m]) + k for k in range(len(rules.scandal_kinds[m]))
-                for _ in range(rules.spec["scandal.copies"])]
-        seeded_rng(seed, "deck", m, 0).shuffle(deck)  # type: ignore[arg-type]
-        decks.append(tuple(deck))
-    state = State(
-        rules=rules, seed=seed, round=1, phase=Phase.SETUP, current=(start - 1) % n,
-        start=start, setup_left=n, queues=((),) * rules.locations,
-        where=rules.tables.start_where,
+    starts, boards, plans, locs, bottom, times = setup_piles(rules, seed)
+    tables = rules.tables
+    return State(
+        rules=rules, seed=seed, round=1, phase=Phase.SETUP, current=NONE,
+        start=NONE, setup_left=n, queues=((),) * rules.locations,
+        where=tables.start_where,
         clock=(rules.clock_start,) * n,
         points=(0,) * n, gifts=(rules.gifts_start,) * n, given=((0,) * rules.medici,) * n,
-        boards=tuple(kinds), cups=((NONE,) * len(rules.boast_thresholds),) * rules.locations,
+        boards=(NONE,) * rules.locations,
+        cups=((NONE,) * len(rules.boast_thresholds),) * rules.locations,
         escorts=((),) * len(rules.edges), spies=((),) * rules.locations,
         doormen=((),) * rules.locations, guards=rules.guard_supply, hands=((),) * n,
-        decks=tuple(decks), discards=((),) * rules.medici,
+        decks=tuple(shuffled(deck, seed, "deck", m, 0) for m, deck in enumerate(tables.decks)),
+        discards=((),) * rules.medici,
         shuffles=0, passed=(False,) * n, rings=(NONE,) * n,
-        carriages=tuple(carriages), targets=tuple(sector_loc[:rules.medici]),
-        sector_loc=tuple(sector_loc), sector_time=tuple(sector_time),
-        loc_stack=tuple(loc_stack), time_stack=tuple(times), plans=plans, offer=((), 0))
-    if rules.automa >= 0:
-        return solo.setup(state)
-    return state
+        carriages=(NONE,) * rules.medici, targets=(NONE,) * rules.medici,
+        sector_loc=(NONE,) * rules.rounds,
+        sector_time=(rules.round1_time,) + (NONE,) * (rules.rounds - 1),
+        loc_stack=locs, loc_bottom=(), time_stack=times, plans=(NONE,) * n, offer=((), 0),
+        draws=tables.setup_draws, resume=Resume.SETUP, piles=(starts, boards, plans, bottom))
 
 
-def with_setup(state: State, *, start: int | None = None,
-               carriages: tuple[int, int, int] | None = None,
-               targets: tuple[int, int, int] | None = None,
-               boards: Mapping[int, str] | None = None) -> State:
-    """A new game with chosen setup draws (locations numbered 1-9), for worked examples
-    and tests: the way they choose the outcomes of setup chance.
+@implements(C + "setup.first_debutants", C + "setup.board", C + "setup.disc")
+def drawn_at_once(state: State) -> State:
+    """Every set-up draw of :func:`laid_out` taken at once, each the top of its pile: what
+    chance's seeded draws give one by one (:mod:`.chance`), in one step, then
+    :func:`finish`. A seeded game does not stop at its set-up's draws, so it is set up
+    this way."""
+    n = state.families
+    starts, boards, plans = (list(p) for p in state.piles[:BOTTOM_ORDER])
+    board, plan = list(state.boards), list(state.plans)
+    carriages, targets = list(state.carriages), list(state.targets)
+    sector_loc, sector_time = list(state.sector_loc), list(state.sector_time)
+    locs, times = list(state.loc_stack), list(state.time_stack)
+    start = state.start
+    for entry in state.draws:
+        kind = entry[0]
+        if kind == _BOARD:
+            board[entry[1]] = boards.pop()
+        elif kind == _PLAN:
+            plan[entry[1]] = plans.pop()
+        elif kind == _CARRIAGE:
+            carriages[entry[1]] = locs.pop()
+        elif kind == _SECTOR:
+            loc = sector_loc[entry[1]] = locs.pop()
+            if entry[2] != NONE:
+                targets[entry[2]] = loc
+        elif kind == _TIME:
+            sector_time[entry[1]] = times.pop()
+        else:
+            start = starts.pop()
+    return finish(state, start=start, current=(start - 1) % n if start != NONE else NONE,
+                  boards=tuple(board), plans=tuple(plan), carriages=tuple(carriages),
+                  targets=tuple(targets), sector_loc=tuple(sector_loc),
+                  sector_time=tuple(sector_time), loc_stack=tuple(locs), time_stack=tuple(times),
+                  draws=(), resume=Resume.NOTHING)
 
-    Only allowed before the first debutant is placed; ``boards`` maps location
-    numbers to boast board names, the other boards keep their drawn kinds.
+
+@implements(C + "setup.disc", C + "setup.first_debutants", C + "solo.setup")
+def finish(state: State, **changes: Any) -> State:
+    """The set-up after its draws (with ``changes``): the carriages' tiles go beneath the
+    location stack in the order laid out for them; in the solo game Strozzi sets up
+    (:func:`.solo.setup`)."""
+    carriages = changes.get("carriages", state.carriages)
+    bottom = tuple(carriages[m] for m in state.piles[BOTTOM_ORDER])
+    state = state._replace(loc_bottom=bottom, piles=(), **changes)
+    return solo.setup(state) if state.rules.automa >= 0 else state
+
+
+def set_up(options: Mapping[str, Any] | None = None, *, start: int | None = None,
+           boards: Mapping[int, str] | None = None, plans: Sequence[int] = (),
+           carriages: Sequence[int] = (), targets: Sequence[int] = (),
+           times: Sequence[int] = ()) -> State:
+    """A new game whose chance the caller decides (``seed=None``), set up by applying
+    chance's outcomes: the chosen ones, every other draw the first outcome listed that no
+    later choice needs. For worked examples and tests.
+
+    ``start``: the family with the start coin; ``boards``: location number -> boast
+    board name; ``plans``: plan card per family; ``carriages``: location number per
+    Medici; ``targets``: location number per visible sector (its Medici's target);
+    ``times``: time tile per visible sector from the second on. An impossible choice
+    is refused by :func:`apply` (:class:`~regelwerk.engine.core.errors.IllegalAction`).
     """
-    if state.phase != Phase.SETUP or state.setup_left != state.families:
-        raise ValueError("with_setup needs a fresh game")
-    changes: dict[str, Any] = {}
+    from regelwerk.engine.florenz.game import GAME
+
+    chosen: dict[tuple[int, ...], Drawn] = {}
     if start is not None:
-        changes.update(start=start, current=(start - 1) % state.families)
-    if carriages is not None:
-        changes["carriages"] = tuple(c - 1 for c in carriages)
-    if targets is not None:
-        tg = tuple(t - 1 for t in targets)
-        changes["targets"] = tg
-        changes["sector_loc"] = tg + state.sector_loc[len(tg):]
-    if boards:
-        kinds = list(state.boards)
-        for loc, name in boards.items():
-            wanted = BOASTS.index(name)
-            other = kinds.index(wanted)
-            kinds[other], kinds[loc - 1] = kinds[loc - 1], wanted
-        changes["boards"] = tuple(kinds)
-    return state._replace(**changes)
+        chosen[(Draw.START,)] = StartDrawn(start)
+    for location, name in (boards or {}).items():
+        chosen[(Draw.BOARD, location - 1)] = BoardDrawn(BOASTS.index(name))
+    chosen.update(((Draw.PLAN, f), PlanDrawn(p)) for f, p in enumerate(plans))
+    chosen.update(((Draw.CARRIAGE, m), TileDrawn(loc)) for m, loc in enumerate(carriages))
+    chosen.update(((Draw.SECTOR, r), TileDrawn(loc)) for r, loc in enumerate(targets))
+    chosen.update(((Draw.TIME, r + 1), TimeDrawn(t)) for r, t in enumerate(times))
+    state = GAME.new_game(seed=None, options=options)
+    while state.phase == Phase.SETUP and state.draws:
+        key = state.draws[0][:2]
+        action = chosen.pop(key, None)
+        if action is None:
+            later = set(chosen.values())
+            outcomes = GAME.legal_actions(state)
+            action = next((o for o in outcomes if o not in later), outcomes[0])
+        state = GAME.apply(state, action)
+    return state
 
 
 def with_queues(state: State, queues: Mapping[int, Any]) -> State:
     """The state with the given queues: location number -> ``[(family, rank), ...]``, head first.
 
     Every other member returns to its family board. For worked examples and
-    tests; the caller states a position the rules can reach.
+    tests: a stated position (no chance is involved); the caller states one the
+    rules can reach.
     """
     where = [RETIRED if absent(state.rules, p) else RESERVE for p in range(len(state.where))]
     built: list[tuple[int, ...]] = [()] * state.rules.locations

@@ -3,20 +3,26 @@
 ``new_game(options={"players": 1})`` plays with two families: the player
 (family 0, holder of the start coin) and Strozzi (``rules.automa``). Strozzi
 has two colours of pieces (orange, blue: piece sets 0 and 1 of his family) and
-takes no decisions: whenever he would act, the engine draws one of his ten
-cards (seeded) and carries it out, so every state the caller sees is the
-player's decision (or the end). The easier/harder rules are the variant
-``solo_level``. Numbers come from the spec's ``solo.*`` entries.
+takes no decisions: whenever he would act, chance draws one of his ten cards
+and the engine carries it out (:func:`play_card`). His deck is a pile
+(:mod:`regelwerk.engine.core.piles`) shuffled by ``seeded_rng(seed,
+"strozzi", ...)``; a seeded game's chance takes its top at once, so every state
+the caller sees is the player's decision (or the end). With ``seed=None`` the
+draw waits as a chance node (``(Draw.STROZZI,)`` in ``state.draws``, outcome
+:class:`~.actions.StrozziDrawn`, :func:`strozzi_drawn`). The easier/harder rules
+are the variant ``solo_level``. Numbers come from the spec's ``solo.*`` entries.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from regelwerk.engine.core.clauses import implements
-from regelwerk.engine.core.game import seeded_rng
+from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.florenz import medici as phase_medici
+from regelwerk.engine.florenz.actions import StrozziDrawn
 from regelwerk.engine.florenz.board import cups_left, entered, gain, gained
-from regelwerk.engine.florenz.cards import automa_scandal, card_parts, with_card_parts
 from regelwerk.engine.florenz.rules import (
     CONTESSINA,
     COSIMO,
@@ -26,10 +32,11 @@ from regelwerk.engine.florenz.rules import (
     MAESTRO,
     Rules,
 )
-from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Phase, State
+from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Draw, Phase, State
 
 C = "florenz:solo."
 _ACTIONS = Phase.ACTIONS      # a plain name: a class attribute lookup per use costs time
+_DRAWING = ((int(Draw.STROZZI),),)      # ``state.draws`` while Strozzi's card is drawn
 LETTERS = "ABC"
 
 
@@ -58,11 +65,6 @@ def letter_target(state: State, letter: int) -> int:
     return state.targets[letter_medici(state, letter)]
 
 
-def _set_automa(state: State, **changes: object) -> State:
-    assert state.automa is not None
-    return state._replace(automa=state.automa._replace(**changes))
-
-
 def _colour_pieces(state: State, colour: int) -> range:
     rules = state.rules
     per = rules.pieces_per_family // rules.colours
@@ -82,7 +84,8 @@ def _reserve(state: State, colour: int, rank: int) -> int:
 
 
 def _colour(state: State, name: str) -> int:
-    return state.rules.spec.meta["solo_colours"].index(name)
+    colours: list[str] = state.rules.spec.meta["solo_colours"]
+    return colours.index(name)
 
 
 # ----------------------------------------------------------------- setup and time
@@ -93,12 +96,11 @@ def setup(state: State) -> State:
     rules = state.rules
     a = rules.automa
     human = 1 - a
-    deck = list(range(len(rules.spec["solo.card_kind"])))
-    seeded_rng(state.seed, "strozzi", 0).shuffle(deck)  # type: ignore[arg-type]
+    deck = shuffled(range(len(rules.spec["solo.card_kind"])), state.seed, "strozzi", 0)
     plans = list(state.plans)
     if level(rules) != "harder":
         plans[a] = NONE
-    state = state._replace(automa=Automa(tuple(deck), (), 0, 0, NONE), start=human,
+    state = state._replace(automa=Automa(deck, (), 0, 0, NONE), start=human,
                            plans=tuple(plans))
     if level(rules) != "easier":
         guards = rules.spec["solo.start_guards"]
@@ -145,7 +147,7 @@ def start_round(state: State, amount: int) -> State:
 @implements(C + "turn", C + "harder")
 def turns(state: State, current: int | None = None) -> State:
     """Play Strozzi's turns (and skip the player's bonus in the harder game) until the
-    player has a decision or the action phase is over.
+    player has a decision, chance draws Strozzi's card, or the action phase is over.
 
     ``current``: the family whose turn it is, when ``state.current`` does not show it yet
     (the turn order is written into the state together with Strozzi's card, not apart).
@@ -162,6 +164,8 @@ def turns(state: State, current: int | None = None) -> State:
         if f == a:
             then = (f + 1) % families
             state = automa_turn(state, then)         # also hands the turn on to ``then``
+            if state.draws:
+                return state                         # his card is drawn: strozzi_drawn
             if all(state.passed):
                 return phase_medici.medici_phase(_turn_of(state, f))
             f = then
@@ -217,7 +221,7 @@ def automa_pass(state: State, then: int | None = None) -> State:
     ``then`` (if given) becomes the family to decide."""
     rules = state.rules
     a = rules.automa
-    changes: dict[str, object] = {} if then is None else {"current": then}
+    changes: dict[str, Any] = {} if then is None else {"current": then}
     if not any(state.passed):
         assert state.automa is not None
         changes["automa"] = state.automa._replace(first_passer=a)
@@ -257,51 +261,93 @@ def passed_bonus(state: State, then: int | None = None) -> State:
 # ----------------------------------------------------------------- cards
 
 @implements(C + "cards")
-def draw(state: State) -> tuple[State, int]:
-    """Strozzi draws his next card (the discards are reshuffled when the deck is empty)."""
-    assert state.automa is not None
+def strozzi_pile(state: State) -> tuple[int, ...]:
+    """The cards Strozzi's next card is drawn from: his deck, or when it is empty his
+    discards, shuffled by ``seeded_rng(seed, "strozzi", shuffles)`` (:func:`_pile`)."""
     auto = state.automa
-    deck, discard, shuffles, card = _draw(state.seed, auto.deck, auto.discard, auto.shuffles)
-    return state._replace(automa=auto._replace(deck=deck, discard=discard,
-                                               shuffles=shuffles, drawn=auto.drawn + 1)), card
+    assert auto is not None
+    return auto.deck or _pile(state.seed, auto.deck, auto.discard, auto.shuffles)[0]
 
 
-def _draw(seed: int | None, deck: tuple[int, ...], discard: tuple[int, ...],
-          shuffles: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
-    """``(deck, discard, shuffles, card)`` after drawing the top card (see :func:`draw`)."""
+def _pile(seed: int | None, deck: tuple[int, ...], discard: tuple[int, ...],
+          shuffles: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """``(deck, discard, shuffles)`` ready to draw from (the discards reshuffled if the deck
+    is empty)."""
     if not deck:
         shuffles += 1
-        pile = list(discard)
-        seeded_rng(seed, "strozzi", shuffles).shuffle(pile)  # type: ignore[arg-type]
-        return tuple(pile[:-1]), (), shuffles, pile[-1]
-    return deck[:-1], discard, shuffles, deck[-1]
+        return shuffled(discard, seed, "strozzi", shuffles), (), shuffles
+    return deck, discard, shuffles
 
 
-@implements(C + "cards", C + "card.party")
-def play_card(state: State, then: int | None = None) -> State:
-    """Strozzi draws a card, pays for it and carries it out; it goes on his discards (no
-    effect looks at them, so they are updated together with the draw). ``then`` (if
-    given) becomes the family to decide (no effect looks at it)."""
+@implements(C + "cards", C + "card.party", C + "cleanup")
+def play_card(state: State, then: int | None = None, card: int | None = None) -> State:
+    """Strozzi draws ``card`` and carries it out; ``then`` (if given) becomes the family to
+    decide (no card looks at it). Without ``card``, chance draws it: a seeded game's
+    chance takes the top of his pile at once; with ``seed=None`` chance is to move
+    instead (:func:`strozzi_drawn` goes on from there).
+
+    The card leaves his pile (his discards reshuffled if it is empty). Drawn as his first
+    card of the round, the party card is set aside and he draws again; it is then
+    shuffled back into the deck. Otherwise he pays for the card and carries it out; it
+    goes on his discards (no effect looks at them, so they are updated together with the
+    draw)."""
+    seed = state.seed
+    if card is None and seed is None:
+        if then is None:
+            return state._replace(draws=_DRAWING)
+        return state._replace(draws=_DRAWING, current=then)
     rules = state.rules
     t = rules.tables
     a = rules.automa
     auto = state.automa
     assert auto is not None
-    seed = state.seed
-    deck, discard, shuffles, card = _draw(seed, auto.deck, auto.discard, auto.shuffles)
-    drawn = auto.drawn + 1
-    if t.solo_card_kind[card] == "party" and drawn == 1:
-        deck, discard, shuffles, card = _draw(seed, deck, discard, shuffles)
-        drawn += 1                                    # the party card goes back
-        pile = [*deck, t.solo_party]
-        seeded_rng(seed, "strozzi", shuffles, state.round, "party").shuffle(pile)  # type: ignore[arg-type]
-        deck = tuple(pile)
+    deck, discard, shuffles = _pile(seed, auto.deck, auto.discard, auto.shuffles)
+    if card is None:
+        card = seeded_draw(deck)
+    deck = drawn(deck, card)
+    kept, under = auto.kept, auto.under
+    if kept:
+        kept -= 1
+        if not kept:        # the old deck's kept cards are drawn: the rest goes beneath
+            deck, under = shuffled((*deck, *under), seed, "strozzi", shuffles), ()
+    count = auto.drawn + 1
+    held = auto.held
+    if held == NONE and count == 1 and t.solo_card_kind[card] == "party":
+        state = state._replace(automa=Automa(deck, discard, shuffles, count, auto.first_passer,
+                                             card, kept, under))
+        return play_card(state, then)               # he draws again
+    if held != NONE:                                # the party card goes back
+        deck, kept, under = _merged(seed, deck, kept, under, shuffles)
+        deck = shuffled((*deck, held), seed, "strozzi", shuffles, state.round, "party")
     clock = rules.fns.automa_pay(state.clock[a], t.solo_card_cost[card])
     state = state._replace(clock=replaced(state.clock, a, clock),
-                           automa=Automa(deck, (*discard, card), shuffles, drawn,
-                                         auto.first_passer),
-                           current=state.current if then is None else then)
+                           automa=Automa(deck, (*discard, card), shuffles, count,
+                                         auto.first_passer, NONE, kept, under),
+                           draws=(), current=state.current if then is None else then)
     return CARDS[t.solo_card_kind[card]](state, card)
+
+
+@implements(C + "cards", C + "turn")
+def strozzi_drawn(state: State, action: StrozziDrawn) -> State:
+    """Chance's card for Strozzi (``seed=None``): he carries it out (:func:`play_card`),
+    then the turns go on (:func:`turns`), unless he draws again."""
+    state = play_card(state, None, action.card)
+    if state.draws:
+        return state                    # the party card is set aside: he draws again
+    a = state.rules.automa
+    if all(state.passed):
+        return phase_medici.medici_phase(_turn_of(state, a))
+    return turns(state, (a + 1) % state.rules.families)
+
+
+def _merged(seed: int | None, deck: tuple[int, ...], kept: int, under: tuple[int, ...],
+            shuffles: int) -> tuple[tuple[int, ...], int, tuple[int, ...]]:
+    """``(deck, 0, ())``: Strozzi's deck as one pile again: the old deck's top ``kept``
+    cards on the rest of it and ``under``, shuffled as the clean-up does it."""
+    if not kept:
+        return deck, 0, under
+    top = len(deck) - kept
+    return (*shuffled((*deck[:top], *under), seed, "strozzi", shuffles), *deck[top:]), 0, ()
 
 
 def _open_spot(state: State, letter: int) -> int:
@@ -473,8 +519,10 @@ def card_guard(state: State, card: int) -> State:
             crests = state.spies if medici == CONTESSINA else state.doormen
             if len(crests[loc]) < rules.per_crest:
                 changed = replaced(crests, loc, crests[loc] + (a,))
-                field = "spies" if medici == CONTESSINA else "doormen"
-                return state._replace(**{field: changed}, guards=added(state.guards, a, -1))
+                guards = added(state.guards, a, -1)
+                if medici == CONTESSINA:
+                    return state._replace(spies=changed, guards=guards)
+                return state._replace(doormen=changed, guards=guards)
         loc = previous[loc]
     return fallback
 
@@ -484,14 +532,6 @@ CARDS = {"place": card_place, "place_fewer": card_place, "party": card_party,
 
 
 # ----------------------------------------------------------------- Medici phase, cleanup
-
-def scandal_card(state: State, medici: int) -> State:
-    """A scandal card for Strozzi is discarded; he gains time instead (not when easier):
-    :func:`.cards.automa_scandal` on a whole state."""
-    cards = card_parts(state)
-    automa_scandal(state.rules, state.seed, cards, medici)
-    return with_card_parts(state, cards)
-
 
 @implements(C + "giovanni", C + "easier")
 def giovanni_offer(state: State, place: tuple[int, int]) -> tuple[State, bool]:
@@ -517,16 +557,20 @@ def cleanup(state: State) -> State:
 
 
 def cleaned_automa(state: State) -> Automa:
-    """Strozzi's deck after :func:`cleanup`."""
+    """Strozzi's deck after :func:`cleanup`: his next ``solo.cards_kept`` cards still come
+    from the old deck (``kept``); the rest of it and his discards (``under``) are shuffled
+    beneath them by ``seeded_rng(seed, "strozzi", shuffles)`` once those are drawn (the
+    shuffle takes the old deck's remaining cards, whichever chance left there)."""
     auto = state.automa
     assert auto is not None
-    keep = state.rules.tables.solo_cards_kept
-    deck = list(auto.deck)
-    top, rest = deck[len(deck) - keep:] if keep else [], deck[:max(len(deck) - keep, 0)]
-    pile = rest + list(auto.discard)
+    seed = state.seed
+    deck, _, under = _merged(seed, auto.deck, auto.kept, auto.under, auto.shuffles)
     shuffles = auto.shuffles + 1
-    seeded_rng(state.seed, "strozzi", shuffles).shuffle(pile)  # type: ignore[arg-type]
-    return auto._replace(deck=(*pile, *top), discard=(), shuffles=shuffles)
+    kept = min(state.rules.tables.solo_cards_kept, len(deck))
+    under = (*under, *auto.discard)
+    if not kept:
+        deck, under = shuffled((*deck, *under), seed, "strozzi", shuffles), ()
+    return auto._replace(deck=deck, discard=(), shuffles=shuffles, kept=kept, under=under)
 
 
 @implements(C + "end")

@@ -4,13 +4,18 @@
 Locations are stored by index 0-8 (location number minus one). A piece id is
 ``family * 9 + index``; ``where[piece]`` is its location index, ``RESERVE``
 (on the family board) or ``RETIRED`` (removed for good).
+
+Chance is explicit (:mod:`.chance`): ``draws`` lists the draws from face-down
+piles still to come, the next first; while it is not empty, chance is to move
+(:func:`to_move`), and ``resume`` says how play goes on after the last of them.
 """
 
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
+from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.florenz.rules import Rules
 
 RESERVE = -1
@@ -25,14 +30,44 @@ class Phase(IntEnum):
     OVER = 3
 
 
+class Draw(IntEnum):
+    """What chance draws next: the first item of an entry of ``State.draws``."""
+
+    START = 0      # (START,): the family with the start coin
+    BOARD = 1      # (BOARD, location): its boast board
+    PLAN = 2       # (PLAN, family): its plan card
+    CARRIAGE = 3   # (CARRIAGE, medici): the location tile of his carriage
+    SECTOR = 4     # (SECTOR, sector, medici or NONE): the sector's location tile, his target
+    TIME = 5       # (TIME, sector): the sector's time tile
+    CARD = 6       # (CARD, family, medici): a scandal card of his pile for the family
+    STROZZI = 7    # (STROZZI,): Strozzi's next card (solo game)
+
+
+class Resume(IntEnum):
+    """How play goes on once ``State.draws`` is empty (``State.resume``)."""
+
+    NOTHING = 0    # the state is a decision already
+    SETUP = 1      # the set-up's last steps (:func:`.setup.finish`)
+    MEDICI = 2     # the Medici phase after its scandal cards (:func:`.medici.after_deals`)
+    ROUND = 3      # the next round (:func:`.turns.start_round`)
+
+
 class Automa(NamedTuple):
-    """Strozzi's card deck in the solo game (card numbers 0-9, next card last)."""
+    """Strozzi's card deck in the solo game (card numbers 0-9, next card last).
+
+    After a clean-up (solo.cleanup) his next ``kept`` cards still come from the
+    old deck; ``under`` are the discards that are shuffled together with the
+    rest of it once those are drawn (:func:`.solo.cleaned_automa`).
+    """
 
     deck: tuple[int, ...]
     discard: tuple[int, ...]
     shuffles: int
     drawn: int                  # cards drawn this round
     first_passer: int           # family that passed first this round, or -1
+    held: int = -1              # the party card set aside while he draws again, or -1
+    kept: int = 0               # draws still to come from the top of the old deck
+    under: tuple[int, ...] = ()   # discards to be shuffled beneath the kept cards
 
 
 _OVER = Phase.OVER
@@ -40,7 +75,7 @@ _OVER = Phase.OVER
 
 class State(NamedTuple):
     rules: Rules
-    seed: int | None                            # None: draws as the seed "None"
+    seed: int | None                            # None: chance waits for the caller
     round: int                                  # 1..9
     phase: Phase
     current: int                                # family to decide
@@ -51,7 +86,7 @@ class State(NamedTuple):
     clock: tuple[int, ...]
     points: tuple[int, ...]
     gifts: tuple[int, ...]                      # gifts still in hand
-    given: tuple[tuple[int, int, int], ...]     # family -> gifts given per Medici
+    given: tuple[tuple[int, ...], ...]          # family -> gifts given per Medici
     boards: tuple[int, ...]                     # location -> boast board kind
     cups: tuple[tuple[int, ...], ...]           # location -> field (bottom first) -> family
     escorts: tuple[tuple[int, ...], ...]        # path -> families
@@ -64,18 +99,23 @@ class State(NamedTuple):
     shuffles: int                               # reshuffles so far (seeds the next one)
     passed: tuple[bool, ...]
     rings: tuple[int, ...]                      # family -> location index or NONE
-    carriages: tuple[int, int, int]
-    targets: tuple[int, int, int]               # NONE once a Medici has finished
+    carriages: tuple[int, ...]                  # Medici -> location index
+    targets: tuple[int, ...]                    # NONE once a Medici has finished
     sector_loc: tuple[int, ...]                 # round -> target location (NONE: hidden)
     sector_time: tuple[int, ...]                # round -> time (NONE: hidden)
-    loc_stack: tuple[int, ...]                  # next tile last
+    loc_stack: tuple[int, ...]                  # location tiles, next tile last
+    loc_bottom: tuple[int, ...]                 # the used tiles beneath them, next last
     time_stack: tuple[int, ...]
     plans: tuple[int, ...]                      # family -> plan card
     offer: tuple[tuple[int, ...], int]          # Giovanni: (families still to ask, place)
+    draws: tuple[tuple[int, ...], ...]          # chance's draws to come (Draw entries)
+    resume: Resume                              # what follows the last of them
+    piles: tuple[tuple[int, ...], ...]          # the set-up's own piles while it draws
     automa: Automa | None = None                # the solo game's Strozzi deck, else None
 
     def __repr__(self) -> str:
-        return (f"<florenz round {self.round} {self.phase.name} current={self.current} "
+        mover = f"draw={Draw(self.draws[0][0]).name}" if self.draws else f"current={self.current}"
+        return (f"<florenz round {self.round} {self.phase.name} {mover} "
                 f"clock={self.clock} points={self.points} hands={[len(h) for h in self.hands]}>")
 
     @property
@@ -111,11 +151,16 @@ class State(NamedTuple):
         return self.queues[location - 1]
 
 
-def _fast_replacer(cls: type) -> object:
-    index = {name: i for i, name in enumerate(cls._fields)}  # type: ignore[attr-defined]
+def to_move(state: State) -> int:
+    """The family to decide, or :data:`~regelwerk.engine.core.game.CHANCE` while a draw is due."""
+    return CHANCE if state.draws else state.current
+
+
+def _fast_replacer(cls: type, fields: tuple[str, ...]) -> object:
+    index = {name: i for i, name in enumerate(fields)}
     new = tuple.__new__
 
-    def _fast_replace(self: tuple, **changes: object) -> tuple:
+    def _fast_replace(self: tuple[Any, ...], **changes: object) -> tuple[Any, ...]:
         """``_replace`` without rebuilding a dict of all fields (states have many fields)."""
         values = list(self)
         for name, value in changes.items():
@@ -125,6 +170,6 @@ def _fast_replacer(cls: type) -> object:
     return _fast_replace
 
 
-_fast_replace = _fast_replacer(State)
+_fast_replace = _fast_replacer(State, State._fields)
 State._replace = _fast_replace  # type: ignore[method-assign,assignment]
-Automa._replace = _fast_replacer(Automa)  # type: ignore[method-assign,assignment]
+Automa._replace = _fast_replacer(Automa, Automa._fields)  # type: ignore[method-assign,assignment]

@@ -7,8 +7,11 @@ Ranks: 0 debutant, 1 lady, 2 maestro.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 from regelwerk.engine import florenz as fz
+from regelwerk.engine.core.game import CHANCE
 
 BLUE, ORANGE, VIOLET, GREEN, BLACK = range(5)
 DEB, LADY, MAESTRO = 0, 1, 2
@@ -19,7 +22,7 @@ def families_in(state: fz.State, location: int) -> list[tuple[int, int]]:
 
 
 def game(players: int = 3, **queues: list[tuple[int, int]]) -> fz.State:
-    state = fz.new_game(0, {"players": players})
+    state = fz.set_up({"players": players})
     return fz.with_queues(state, {int(k[1:]): v for k, v in queues.items()})
 
 
@@ -72,7 +75,7 @@ def test_example_promotion_takes_head_and_control() -> None:
 @pytest.mark.clause("florenz:medici.move", "florenz:medici.head")
 def test_example_cosimo_route_7_to_2_and_head_points() -> None:
     """Phase 3 examples: Cosimo 7 -> 4, 1, 5, 2; head points once to orange, twice to blue."""
-    state = fz.with_setup(fz.new_game(0, {"players": 3}), carriages=(7, 8, 9), targets=(2, 3, 6))
+    state = fz.set_up({"players": 3}, carriages=(7, 8, 9), targets=(2, 3, 6))
     assert fz.route(state, 0) == (4, 1, 5, 2)
     state = fz.with_queues(state, {1: [(BLUE, DEB)], 5: [(ORANGE, DEB)], 2: [(BLUE, DEB)]})
     for loc in fz.route(state, 0):
@@ -85,9 +88,12 @@ def test_example_boast_reward_at_2() -> None:
     """Phase 3, Lohn für das Prahlen: at 2 Cosimo gives orange (top cup) a card, blue nothing."""
     state = game(l2=[(ORANGE, DEB), (BLUE, DEB)])
     state = state._replace(cups=state.cups[:1] + ((BLUE, ORANGE, -1),) + state.cups[2:])
-    after = fz.visit(state, 0, 1)
-    assert len(after.hands[ORANGE]) == 1 and after.hands[BLUE] == ()
-    assert after.hands[ORANGE][0] // 4 == 0          # one of Cosimo's cards
+    drawing = fz.visit(state, 0, 1)
+    assert fz.current_player(drawing) == CHANCE     # chance draws orange's card
+    assert dict(fz.chance_outcomes(drawing)) == {fz.CardDrawn(c): Fraction(1, 4) for c in range(4)}
+    after = fz.apply(drawing, fz.CardDrawn(2))      # one of Cosimo's cards
+    assert after.hands[ORANGE] == (2,) and after.hands[BLUE] == ()
+    assert after.decks[0].count(2) == state.decks[0].count(2) - 1
 
 
 @pytest.mark.clause("florenz:scoring.cosimo")
@@ -109,7 +115,7 @@ def test_example_contessina_scoring_round_2() -> None:
 @pytest.mark.clause("florenz:scoring.giovanni", "florenz:queue.control")
 def test_example_giovanni_scoring_round_3() -> None:
     """Phase 4, Giovanni: orange (control) pays 4 time for 20, blue pays 2 for 12."""
-    state = fz.with_setup(fz.new_game(0, {"players": 3}), carriages=(1, 4, 2), targets=(5, 6, 3))
+    state = fz.set_up({"players": 3}, carriages=(1, 4, 2), targets=(5, 6, 3))
     state = fz.with_queues(state, {3: [(ORANGE, DEB), (ORANGE, DEB), (BLUE, DEB)]})
     state = state._replace(round=3, phase=fz.Phase.ACTIONS, passed=(True,) * 3)
     state = fz.medici_phase(state)
@@ -126,10 +132,7 @@ def test_example_giovanni_scoring_round_3() -> None:
 @pytest.mark.clause("florenz:action.boast", "florenz:boast.omnipresent")
 def test_example_boast_omnipresent() -> None:
     """Aktionen, Prahlen: orange at 5 locations scores 10 (field 7-12); blue's 8 go to 0-6."""
-    state = game(l1=[(ORANGE, DEB), (BLUE, DEB)], l2=[(ORANGE, DEB), (BLUE, DEB)],
-                 l3=[(ORANGE, DEB), (BLUE, DEB)], l4=[(ORANGE, DEB), (BLUE, DEB)],
-                 l5=[(ORANGE, DEB)])
-    state = fz.with_setup(fz.new_game(0, {"players": 3}), boards={1: "omnipresent"})
+    state = fz.set_up({"players": 3}, boards={1: "omnipresent"})
     state = fz.with_queues(state, {1: [(ORANGE, DEB), (BLUE, DEB)], 2: [(ORANGE, DEB),
                            (BLUE, DEB)], 3: [(ORANGE, DEB), (BLUE, DEB)],
                            4: [(ORANGE, DEB), (BLUE, DEB)], 5: [(ORANGE, DEB)]})
@@ -148,11 +151,12 @@ def _edge(state: fz.State, a: int, b: int) -> int:
 @pytest.mark.clause("florenz:round.sequence", "florenz:setup.first_debutants",
                     "florenz:action.gift_cost", "florenz:action.pass_first",
                     "florenz:action.passed_bonus", "florenz:boast.ruler_of_the_street",
-                    "florenz:scoring.cosimo", "florenz:medici.head", "florenz:medici.boast_reward")
+                    "florenz:scoring.cosimo", "florenz:medici.head", "florenz:medici.boast_reward",
+                    "florenz:cleanup.disc")
 def test_example_round() -> None:
     """Beispiel für eine Runde: three families, the whole first round, final points and time."""
-    state = fz.with_setup(fz.new_game(0, {"players": 3}), start=BLUE, carriages=(1, 7, 4),
-                          targets=(6, 8, 9), boards={5: "ruler_of_the_street"})
+    state = fz.set_up({"players": 3}, start=BLUE, carriages=(1, 7, 4), targets=(6, 8, 9),
+                      boards={5: "ruler_of_the_street"})
     assert state.current == VIOLET
     for loc in (6, 5, 1):                       # violet, orange, blue
         state = fz.apply(state, fz.Place(loc))
@@ -174,8 +178,13 @@ def test_example_round() -> None:
             assert state.clock == (6, 3, 5) and state.points[ORANGE] == 9
             assert state.cups[4] == (-1, ORANGE, -1)
     assert state.clock == (2, 3, 6)
-    state = fz.apply(state, fz.Pass(0))          # blue passes last: the round ends
-    assert state.round == 2
-    assert state.points == (2, 14, 19)
-    assert len(state.hands[ORANGE]) == 1 and state.hands[ORANGE][0] // 4 == 0
+    state = fz.apply(state, fz.Pass(0))          # blue passes last: Cosimo travels
+    assert fz.current_player(state) == CHANCE and state.points == (2, 14, 19)
+    state = fz.apply(state, fz.CardDrawn(3))     # the card orange draws at 5
+    assert state.hands[ORANGE] == (3,) and state.round == 2
+    assert fz.current_player(state) == CHANCE and state.draws[0][1] == 3   # sector 4's tiles
+    state = fz.apply(state, fz.TileDrawn(2))
+    state = fz.apply(state, fz.TimeDrawn(5))
+    assert state.sector_loc[3] == 1 and state.sector_time[3] == 5 and state.targets[0] == 1
+    assert state.points == (2, 14, 19) and fz.current_player(state) == ORANGE
     assert state.carriages[0] == 5              # Cosimo stands at 6

@@ -13,7 +13,7 @@ DEB, LADY, MAESTRO = 0, 1, 2
 
 
 def acting(family: int = BLUE, players: int = 3, **queues: list[tuple[int, int]]) -> fz.State:
-    state = fz.new_game(0, {"players": players})
+    state = fz.set_up({"players": players})
     state = fz.with_queues(state, {int(k[1:]): v for k, v in queues.items()})
     return state._replace(phase=fz.Phase.ACTIONS, current=family)
 
@@ -32,7 +32,8 @@ def test_setup_supplies_and_disc() -> None:
     assert state.clock == (12,) * 4 and state.gifts == (3,) * 4 and state.guards == (6,) * 4
     assert sorted(state.boards) == list(range(9)) and len(set(state.plans)) == 4
     assert set(state.carriages).isdisjoint(state.sector_loc[:3])
-    assert sorted(state.carriages) == sorted(state.loc_stack[:3])      # used tiles at the bottom
+    assert sorted(state.carriages) == sorted(state.loc_bottom)         # used tiles at the bottom
+    assert set(state.loc_stack).isdisjoint(state.carriages + state.targets)
     assert state.targets == state.sector_loc[:3] and state.sector_time[0] == 12
     assert sorted(state.time_stack + state.sector_time[1:3]) == list(rules.time_tiles)
     for m, deck in enumerate(state.decks):
@@ -47,7 +48,7 @@ def test_blocked_spaces_by_family_count(players: int, capacity: int) -> None:
 
 @pytest.mark.clause("florenz:setup.first_debutants")
 def test_first_debutants_in_reverse_order_on_empty_queues() -> None:
-    state = fz.with_setup(fz.new_game(0, {"players": 4}), start=1)
+    state = fz.set_up({"players": 4}, start=1)
     order = []
     for loc in (1, 2, 3, 4):
         order.append(state.current)
@@ -183,8 +184,8 @@ def test_boast_needs_member_and_one_cup_per_board() -> None:
 def test_every_boast_board() -> None:
     state = acting(l1=[(BLUE, LADY), (BLUE, DEB)], l4=[(ORANGE, DEB), (BLUE, MAESTRO)],
                    l9=[(BLUE, DEB)])
-    state = state._replace(hands=((1, 2),) + state.hands[1:],
-                           given=((1, 0, 2),) + state.given[1:],
+    state = fz.dealt(state, BLUE, 1, 2)
+    state = state._replace(given=((1, 0, 2),) + state.given[1:],
                            cups=((BLUE, -1, -1),) + state.cups[1:])
     expected = {"great_influence": 10, "unmistakable": 6, "scandalmonger": 6,
                 "sharp_elbows": 6, "ruler_of_the_street": 6, "rising": 9,
@@ -214,19 +215,23 @@ def test_gift_without_free_crest_places_no_guard() -> None:
 
 @pytest.mark.clause("florenz:guard.spy", "florenz:hand.limit")
 def test_spy_with_full_hand_gives_time() -> None:
-    state = acting(l2=[(ORANGE, DEB)])
-    state = state._replace(spies=((),) + ((BLUE,),) + ((),) * 7,
-                           hands=((5, 5, 5, 5, 5),) + state.hands[1:], clock=(8, 12, 12))
-    after = fz.visit(state, 1, 1)
+    empty = acting(l2=[(ORANGE, DEB)])._replace(spies=((),) + ((BLUE,),) + ((),) * 7,
+                                                clock=(8, 12, 12))
+    state = fz.dealt(empty, BLUE, 5, 5, 5, 4, 4)      # a full hand (hand.limit)
+    assert len(state.hands[BLUE]) == state.rules.hand_limit and state.clock == empty.clock
+    after = fz.visit(state, 1, 1)                  # a full hand: time instead, nothing drawn
+    assert fz.current_player(after) == BLUE and after.draws == ()
     assert after.hands[BLUE] == state.hands[BLUE] and after.clock[BLUE] == 9
     assert after.decks == state.decks
-    drawn = fz.visit(state._replace(hands=((),) * 3), 1, 1)
-    assert len(drawn.hands[BLUE]) == 1 and drawn.hands[BLUE][0] // 4 == 1
+    drawing = fz.visit(empty, 1, 1)
+    assert [a.card for a in fz.legal_actions(drawing)] == [7, 6, 5, 4]    # Contessina's cards
+    drawn = fz.apply(drawing, fz.CardDrawn(5))
+    assert drawn.hands[BLUE] == (5,) and drawn.clock[BLUE] == 8
 
 
 @pytest.mark.clause("florenz:action.discard_for_time")
 def test_discard_for_time_is_not_an_action() -> None:
-    state = acting(l1=[(BLUE, DEB)])._replace(hands=((4,),) + ((),) * 2, clock=(7, 12, 12))
+    state = fz.dealt(acting(l1=[(BLUE, DEB)]), BLUE, 4)._replace(clock=(7, 12, 12))
     after = fz.apply(state, fz.DiscardForTime(0))
     assert after.current == BLUE and after.clock[BLUE] == 8 and after.hands[BLUE] == ()
     assert after.discards[1] == (4,)
@@ -235,7 +240,7 @@ def test_discard_for_time_is_not_an_action() -> None:
 
 @pytest.mark.clause("florenz:scoring.giovanni", "florenz:scoring.giovanni_one_reward")
 def test_giovanni_family_that_cannot_pay_is_passed_over() -> None:
-    state = fz.with_setup(fz.new_game(0, {"players": 3}), carriages=(1, 4, 2), targets=(5, 6, 3))
+    state = fz.set_up({"players": 3}, carriages=(1, 4, 2), targets=(5, 6, 3))
     state = fz.with_queues(state, {3: [(ORANGE, DEB), (ORANGE, DEB), (BLUE, DEB), (VIOLET, DEB)]})
     state = state._replace(round=3, phase=fz.Phase.ACTIONS, passed=(True,) * 3,
                            clock=(12, 2, 12))

@@ -13,10 +13,11 @@ CARD = {kind: m * 4 + k for m, kinds in enumerate(fz.default_rules().scandal_kin
 
 
 def holding(card: str, clock: int = 12, **queues: list[tuple[int, int]]) -> fz.State:
-    state = fz.new_game(0, {"players": 3})
+    """Blue to act, holding ``card`` (dealt through chance) and ``clock`` time."""
+    state = fz.set_up({"players": 3})
     state = fz.with_queues(state, {int(k[1:]): v for k, v in queues.items()})
-    return state._replace(phase=fz.Phase.ACTIONS, current=BLUE, hands=((CARD[card],), (), ()),
-                          clock=(clock, 12, 12))
+    state = fz.dealt(state, BLUE, CARD[card])
+    return state._replace(phase=fz.Phase.ACTIONS, current=BLUE, clock=(clock, 12, 12))
 
 
 def played(state: fz.State, action: fz.Scandal) -> fz.State:
@@ -164,16 +165,16 @@ def test_advance_to_front_of_rank() -> None:
     mine = state.queue(8)[3]
     after = played(state, fz.Scandal(0, mine))
     assert after.queue(8) == (state.queue(8)[0], mine, *state.queue(8)[1:3])
-    refused(after._replace(current=BLUE, hands=state.hands), fz.Scandal(0, mine),
+    refused(fz.dealt(after._replace(current=BLUE), BLUE, CARD["advance"]), fz.Scandal(0, mine),
             "florenz:scandal.advance")
 
 
 @pytest.mark.clause("florenz:scandal.boast_anywhere", "florenz:action.boast")
 def test_boast_anywhere_counts_the_played_card() -> None:
-    state = fz.with_setup(fz.new_game(0, {"players": 3}), boards={6: "scandalmonger"})
+    state = fz.set_up({"players": 3}, boards={6: "scandalmonger"})
     state = fz.with_queues(state, {1: [(BLUE, DEB)]})
-    state = state._replace(phase=fz.Phase.ACTIONS, current=BLUE,
-                           hands=((CARD["boast_anywhere"], CARD["retire"]), (), ()))
+    state = fz.dealt(state, BLUE, CARD["boast_anywhere"], CARD["retire"])
+    state = state._replace(phase=fz.Phase.ACTIONS, current=BLUE)
     after = played(state, fz.Scandal(0, 6))
     assert after.points[BLUE] == 2 * state.rules.boast_values[fz.BOASTS.index("scandalmonger")]
     assert BLUE in after.cups[5] and after.hands[BLUE] == (CARD["retire"],)
