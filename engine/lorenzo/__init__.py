@@ -7,7 +7,9 @@ The game is declared in :mod:`.game` (:data:`GAME`); the contract's functions
 The rules: :mod:`.rules` (read from spec), :mod:`.state`, :mod:`.effects` (the
 effect vocabulary), :mod:`.places` (placing members), :mod:`.decisions` (pending
 decisions), :mod:`.leaders`, :mod:`.church` (the Vatican report), :mod:`.flow`
-(set-up, rounds, chance, turns), :mod:`.scoring`, :mod:`.invariants`.
+(set-up, rounds, chance, turns), :mod:`.scoring`, :mod:`.invariants`. Every shuffle and
+roll is a chance node; :func:`reveal` lets chance act in a ``seed=None`` game with the
+outcomes a test or worked example chooses.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from regelwerk.engine.lorenzo.actions import (
     ActivateLeader,
+    CardDealt,
     ChooseTile,
     Church,
     CopyLeader,
@@ -24,7 +27,10 @@ from regelwerk.engine.lorenzo.actions import (
     DraftLeader,
     EndTurn,
     Exchange,
+    ExcommunicationDrawn,
+    LeaderDealt,
     Malus,
+    OrderDrawn,
     Pass,
     PlaceCouncil,
     PlaceMarket,
@@ -36,7 +42,7 @@ from regelwerk.engine.lorenzo.actions import (
     TakeCard,
     Work,
 )
-from regelwerk.engine.lorenzo.game import GAME
+from regelwerk.engine.lorenzo.game import GAME, reveal
 from regelwerk.engine.lorenzo.rules import VARIANTS, Rules
 from regelwerk.engine.lorenzo.state import Pending, Player, Stage, State
 
@@ -47,8 +53,9 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "GAME", "VARIANTS", "ActivateLeader", "ChooseTile", "Church", "CopyLeader", "DiceRoll",
-    "DiscardLeader", "DraftLeader", "EndTurn", "Exchange", "Malus", "Pass", "Pending",
-    "PlaceCouncil", "PlaceMarket", "PlaceTower", "PlaceWork", "PlayLeader", "Player",
-    "Privilege", "Rules", "Skip", "Stage", "State", "TakeCard", "Work",
+    "GAME", "VARIANTS", "ActivateLeader", "CardDealt", "ChooseTile", "Church", "CopyLeader",
+    "DiceRoll", "DiscardLeader", "DraftLeader", "EndTurn", "Exchange", "ExcommunicationDrawn",
+    "LeaderDealt", "Malus", "OrderDrawn", "Pass", "Pending", "PlaceCouncil", "PlaceMarket",
+    "PlaceTower", "PlaceWork", "PlayLeader", "Player", "Privilege", "Rules", "Skip", "Stage",
+    "State", "TakeCard", "Work", "reveal",
 ]

@@ -13,8 +13,41 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, order=True)
+class OrderDrawn:
+    """Chance: ``player`` takes ``place`` (from 0, the first) in the first turn order."""
+
+    place: int
+    player: int
+
+
+@dataclass(frozen=True, order=True)
+class ExcommunicationDrawn:
+    """Chance: ``tile`` is the excommunication tile of ``period`` (from 1) for this game."""
+
+    period: int
+    tile: int
+
+
+@dataclass(frozen=True, order=True)
+class LeaderDealt:
+    """Chance: ``leader`` is dealt to ``player`` for the leader draft."""
+
+    player: int
+    leader: int
+
+
+@dataclass(frozen=True, order=True)
+class CardDealt:
+    """Chance: ``card`` is laid out on ``floor`` of ``tower`` at the start of a round."""
+
+    tower: int
+    floor: int
+    card: int
+
+
+@dataclass(frozen=True, order=True)
 class DiceRoll:
-    """Chance: the three dice of a round."""
+    """Chance: the dice of a round (one field per colour of ``dice.colours``)."""
 
     black: int
     white: int

@@ -59,8 +59,10 @@ def score_faith(state: State, p: int) -> State:
 
 @implements(C + "vatican.choice", C + "vatican.support")
 def church_options(state: State, like: Church | None) -> Iterator[Church]:
-    yield Church(True)
-    yield Church(False)
+    yield from CHOICES
+
+
+CHOICES = (Church(True), Church(False))
 
 
 def church(state: State, action: Church) -> State:

@@ -12,7 +12,9 @@ from regelwerk.engine.lorenzo.effects import (
     action_bonus,
     add_resources,
     push,
+    queued,
     receive,
+    received,
     run,
     servant_rate,
     with_player,
@@ -25,8 +27,8 @@ from regelwerk.engine.lorenzo.places import (
     top_activation,
     tower_takes,
 )
-from regelwerk.engine.lorenzo.rules import STONE, WOOD, C, Effect
-from regelwerk.engine.lorenzo.state import Stage, State
+from regelwerk.engine.lorenzo.rules import RESOURCES, STONE, WOOD, C, Effect, made
+from regelwerk.engine.lorenzo.state import S_PENDING, S_PLAYERS, Stage, State, changed
 
 
 def pop(state: State) -> State:
@@ -37,20 +39,28 @@ def pop(state: State) -> State:
 
 @implements(C + "council.privilege", C + "council.privileges_differ")
 def privilege_options(state: State, like: Privilege | None) -> Iterator[Privilege]:
-    head = state.pending[0]
-    for choice in range(len(state.rules.privileges)) if like is None else (like.choice,):
-        if 0 <= choice < len(state.rules.privileges) and not (head.mask >> choice) & 1:
-            yield Privilege(choice)
+    choices = state.rules.privilege_choices[state.pending[0].mask]
+    if like is None:
+        yield from choices
+    elif like in choices:
+        yield like
 
 
 def choose_privilege(state: State, action: Privilege) -> State:
     head = state.pending[0]
     rest = (head._replace(arg=head.arg - 1, mask=head.mask | 1 << action.choice),) \
         if head.arg > 1 else ()
-    state = state._replace(pending=rest + state.pending[1:])
-    state, opened = receive(state, head.player, state.rules.privileges[action.choice],
-                            Context(held=head.work))
-    return push(state, opened)
+    pending = rest + state.pending[1:]
+    vec = state.rules.privileges[action.choice]
+    if head.work:
+        state, opened = receive(changed(state, (S_PENDING, pending)), head.player, vec,
+                                Context(held=True))
+        return push(state, opened)
+    p = head.player
+    player, opened = received(state, p, state.players[p], vec)
+    players = state.players
+    return changed(state, (S_PLAYERS, players[:p] + (player,) + players[p + 1:]),
+                   (S_PENDING, queued(pending, opened) if opened else pending))
 
 
 # ------------------------------------------------------------------ a card effect's card
@@ -68,7 +78,7 @@ def take_options(state: State, like: TakeCard | None) -> Iterator[TakeCard]:
     for t, f, s, c, d in tower_takes(state, head.player, -1, head.arg, head.mask, extra,
                                      None if like is None else like.tower,
                                      None if like is None else like.floor):
-        yield TakeCard(t, f, s, c, d)
+        yield made(state.rules, TakeCard, t, f, s, c, d)
 
 
 def take_card(state: State, action: TakeCard) -> State:
@@ -107,9 +117,13 @@ def work(state: State, action: Work) -> State:
     return activate(state, head.player, head.mask, value)
 
 
+SKIP = Skip()
+MALUS = (Malus(False), Malus(True))
+
+
 def skip_options(state: State, like: Skip | None) -> Iterator[Skip]:
     if state.pending[0].need in (Stage.TAKE, Stage.WORK):
-        yield Skip()
+        yield SKIP
 
 
 def skip(state: State, action: Skip) -> State:
@@ -126,11 +140,12 @@ def exchange_effect(state: State, card: int) -> Effect:
 def exchange_options(state: State, like: Exchange | None) -> Iterator[Exchange]:
     head = state.pending[0]
     player = state.players[head.player]
-    yield Exchange(0)
-    payable = state.rules.fns.payable
+    rules = state.rules
+    yield made(rules, Exchange, 0)
+    payable = rules.fns.payable
     for number, (pay, _) in enumerate(exchange_effect(state, head.card).options, 1):
         if payable(player, pay):
-            yield Exchange(number)
+            yield made(rules, Exchange, number)
 
 
 def use_exchange(state: State, action: Exchange) -> State:
@@ -150,21 +165,21 @@ def malus_options(state: State, like: Malus | None) -> Iterator[Malus]:
     head = state.pending[0]
     stock = state.income if head.flag else state.players[head.player]
     if stock[WOOD] > 0:
-        yield Malus(False)
+        yield MALUS[False]
     if stock[STONE] > 0 or stock[WOOD] <= 0:
-        yield Malus(True)
+        yield MALUS[True]
 
 
 def malus(state: State, action: Malus) -> State:
+    """The chosen resource loses the penalty's units, never below nothing."""
     head = state.pending[0]
     state = pop(state)
     lost = STONE if action.stone else WOOD
     stock = state.income if head.flag else state.players[head.player]
     if stock[lost] <= 0:
         return state
+    left = state.rules.fns.lessened(stock[lost], -head.arg)
     if head.flag:
-        return state._replace(income=state.income[:lost] + (state.income[lost] - 1,)
-                              + state.income[lost + 1:])
+        return state._replace(income=state.income[:lost] + (left,) + state.income[lost + 1:])
     player = state.players[head.player]
-    vec = tuple(1 if i == lost else 0 for i in range(7))
-    return with_player(state, head.player, add_resources(player, vec, -1))
+    return with_player(state, head.player, player._replace(**{RESOURCES[lost]: left}))

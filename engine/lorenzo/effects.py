@@ -12,8 +12,10 @@ read by :mod:`.scoring`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from functools import lru_cache
 from itertools import product
+from operator import add, ge, sub
 from typing import Any, NamedTuple
 
 from regelwerk.engine.core.arith import INT, Ops
@@ -23,13 +25,27 @@ from regelwerk.engine.lorenzo.rules import (
     MEMBERS,
     NEUTRAL,
     PRODUCTION,
+    RESOURCES,
+    TYPES,
     ZERO,
     C,
     Effect,
 )
-from regelwerk.engine.lorenzo.state import Pending, Player, Stage, State
+from regelwerk.engine.lorenzo.state import (
+    S_EARNER,
+    S_INCOME,
+    S_PENDING,
+    S_PLAYERS,
+    STOCK,
+    Pending,
+    Player,
+    Stage,
+    State,
+    _new,
+    changed,
+)
 
-RES = range(7)
+RES = range(len(RESOURCES))
 
 
 class Context(NamedTuple):
@@ -48,16 +64,22 @@ ANY = Context()
 # ------------------------------------------------------------------ small state helpers
 
 def with_player(state: State, p: int, player: Player) -> State:
+    """``state`` with ``player`` in seat ``p``."""
+    values = list(state)
     players = state.players
-    return state._replace(players=players[:p] + (player,) + players[p + 1:])
+    values[S_PLAYERS] = players[:p] + (player,) + players[p + 1:]
+    return _new(State, values)  # type: ignore[no-any-return]
 
 
 def add_resources(player: Player, vec: tuple[int, ...], sign: int = 1) -> Player:
-    return Player(*(player[i] + sign * vec[i] for i in RES), *player[7:])
+    """``player`` with ``vec`` added to his resources and points (``sign`` -1: taken away)."""
+    return _new(Player, (*map(add if sign == 1 else sub, player[:STOCK], vec),
+                         *player[STOCK:]))
 
 
 def covers(have: tuple[int, ...] | Player, need: tuple[int, ...]) -> bool:
-    return all(have[i] >= need[i] for i in RES)
+    """Whether ``have`` holds at least ``need`` of every resource and point."""
+    return all(map(ge, have, need))
 
 
 # ------------------------------------------------------------------ rule functions (ops)
@@ -67,7 +89,7 @@ def payable(have: Any, need: Any, ops: Ops = INT) -> Any:
     """Whether a stock (after fees, servants and bonuses) covers a payment: every resource
     and point at least what is paid, so nothing goes below zero."""
     if ops is INT:
-        return all(have[i] >= need[i] for i in RES)
+        return all(map(ge, have, need))
     return ops.and_(*(have[i] >= need[i] for i in RES))
 
 
@@ -84,19 +106,22 @@ def on_track(faith: Any, faith_max: Any, ops: Ops = INT) -> Any:
 
 
 def push(state: State, items: tuple[Pending, ...] | list[Pending]) -> State:
+    """``state`` with the decisions ``items`` queued (:func:`queued`)."""
+    if not items:
+        return state
+    return changed(state, (S_PENDING, queued(state.pending, tuple(items))))
+
+
+def queued(pending: tuple[Pending, ...], items: tuple[Pending, ...]) -> tuple[Pending, ...]:
     """New decisions go to the front of the queue (a bonus action is settled before what
     was waiting), behind the decisions of a harvest or production under way if they
     belong to it."""
-    if not items:
-        return state
-    items = tuple(items)
-    pending = state.pending
-    if items[0].work and items[0].need != Stage.MALUS:
+    if pending and items and items[0].work and items[0].need != Stage.MALUS:
         cut = 0
         while cut < len(pending) and pending[cut].work:
             cut += 1
-        return state._replace(pending=pending[:cut] + items + pending[cut:])
-    return state._replace(pending=items + pending)
+        return pending[:cut] + items + pending[cut:]
+    return items + pending
 
 
 def mods(player: Player, kind: str) -> Iterator[Effect]:
@@ -109,21 +134,23 @@ def mods(player: Player, kind: str) -> Iterator[Effect]:
 
 @implements(C + "effect.gain_modifier", C + "excommunication.per_source")
 def modified_gain(state: State, player: Player, vec: tuple[int, ...],
-                  source: str) -> tuple[tuple[int, ...], bool]:
+                  source: str) -> tuple[tuple[int, ...], int]:
     """What one source's ``vec`` becomes for ``player``: factors first, then the
-    penalties per source (never below nothing). The flag: one unit of wood or stone
-    is still to be taken off, the player choosing which (a MALUS decision)."""
-    found = [e for e in player.mods if e.kind == "gain_modifier"
-             and (e.source == "any" or e.source == source)]
+    penalties per source (never below nothing). The number: how many units of wood or
+    stone are still to be taken off, the player choosing which (a MALUS decision)."""
+    gains = modifiers(player.mods).gains
+    if not gains:
+        return vec, 0
+    found = [e for e in gains if e.source == "any" or e.source == source]
     if not found:
-        return vec, False
+        return vec, 0
     values = list(vec)
     for effect in found:
         if effect.factor != 1:
             for r in effect.resources:
                 values[r] *= effect.factor
-    choose = False
-    one_unit = state.rules.variants["wood_or_stone_malus"] == "one_unit"
+    choose = 0
+    one_unit = state.rules.one_unit_malus
     lessen = state.rules.fns.lessened
     for effect in found:
         if effect.add is None:
@@ -133,7 +160,7 @@ def modified_gain(state: State, player: Player, vec: tuple[int, ...],
             if len(given) == 1:
                 values[given[0]] = lessen(values[given[0]], effect.add)
             elif given:
-                choose = True
+                choose -= effect.add
         else:
             for r in given:
                 values[r] = lessen(values[r], effect.add)
@@ -143,22 +170,38 @@ def modified_gain(state: State, player: Player, vec: tuple[int, ...],
 @implements(C + "effect.gain", C + "vatican.track_end")
 def receive(state: State, p: int, vec: tuple[int, ...], context: Context = ANY
             ) -> tuple[State, tuple[Pending, ...]]:
-    """``p`` receives one source's resources and points (modified, faith capped)."""
+    """``p`` receives one source's resources and points (modified, faith capped); held
+    back as income during a harvest or production."""
     if vec == ZERO:
         return state, ()
-    player = state.players[p]
-    vec, choose = modified_gain(state, player, vec, context.source)
-    extra: tuple[Pending, ...] = ()
-    if choose:
-        extra = (Pending(Stage.MALUS, p, flag=context.held, work=context.held),)
     if context.held:
-        income = tuple(a + b for a, b in zip(state.income, vec, strict=True))
-        return state._replace(income=income, earner=p), extra
-    player = add_resources(player, vec)
-    if vec[FAITH]:
-        player = player._replace(faith=state.rules.fns.on_track(player.faith,
-                                                                state.rules.faith_max))
+        player = state.players[p]
+        extra: tuple[Pending, ...] = ()
+        if modifiers(player.mods).gains:
+            vec, choose = modified_gain(state, player, vec, context.source)
+            if choose:
+                extra = (Pending(Stage.MALUS, p, arg=choose, flag=True, work=True),)
+        return changed(state, (S_INCOME, tuple(map(add, state.income, vec))),
+                       (S_EARNER, p)), extra
+    player, extra = received(state, p, state.players[p], vec, context.source)
     return with_player(state, p, player), extra
+
+
+def received(state: State, p: int, player: Player, vec: tuple[int, ...], source: str = "any"
+             ) -> tuple[Player, tuple[Pending, ...]]:
+    """``player`` (of seat ``p``) once he has received one source's ``vec`` (modified,
+    faith capped), and the decision it may open (which of wood or stone a penalty takes)."""
+    if vec == ZERO:
+        return player, ()
+    extra: tuple[Pending, ...] = ()
+    if modifiers(player.mods).gains:
+        vec, choose = modified_gain(state, player, vec, source)
+        if choose:
+            extra = (Pending(Stage.MALUS, p, arg=choose),)
+    stock = list(map(add, player[:STOCK], vec))
+    if vec[FAITH]:
+        stock[FAITH] = state.rules.fns.on_track(stock[FAITH], state.rules.faith_max)
+    return _new(Player, (*stock, *player[STOCK:])), extra  # type: ignore[no-any-return]
 
 
 def flush_income(state: State) -> State:
@@ -168,7 +211,9 @@ def flush_income(state: State) -> State:
     if state.income[FAITH]:
         player = player._replace(faith=state.rules.fns.on_track(player.faith,
                                                                 state.rules.faith_max))
-    return with_player(state, p, player)._replace(income=ZERO, earner=-1)
+    players = state.players
+    return state._replace(players=players[:p] + (player,) + players[p + 1:], income=ZERO,
+                          earner=-1)
 
 
 def gain(state: State, p: int, effect: Effect, context: Context) -> tuple[State, tuple[Pending, ...]]:
@@ -259,27 +304,112 @@ def run(state: State, p: int, effects: tuple[Effect, ...], context: Context) -> 
 
 # ------------------------------------------------------------------ modifier queries
 
+class Modifiers(NamedTuple):
+    """What a player's lasting effects (``Player.mods``) amount to, worked out once for each
+    combination of them (:func:`modifiers`); the queries below read it."""
+
+    waived: frozenset[str]                  # rules waived (waive)
+    forbidden: frozenset[str]               # areas closed to him (forbid_space)
+    servants: int                           # the highest servant rate among them (0: none)
+    lost_floors: frozenset[int]             # floors whose bonus he does not get
+    bonus: Mapping[str, int]                # action -> change of its value (action_bonus)
+    penalty: Mapping[str, int]              # action -> the same, penalties only
+    take_bonus: tuple[int, ...]             # card type -> change of a take_card's value
+    take_penalty: tuple[int, ...]           # card type -> the same, penalties only
+    sets: tuple[int | None, int | None]     # coloured, neutral members: highest value set
+    adds: tuple[int, int]                   # coloured, neutral members: values added
+    gains: tuple[Effect, ...]               # gain_modifier effects
+    discounts: tuple[tuple[tuple[tuple[int, ...], ...], ...], ...]   # card type -> choices
+    reductions: tuple[tuple[tuple[int, ...], ...], ...]   # card type -> every combination
+
+
+#: :func:`modifiers` already worked out, by the identity of the effects tuple (kept in the
+#: entry, so its id is not reused while the entry lives): a memo of a pure function, emptied
+#: when it grows past :data:`MEMO_SIZE`.
+_MEMO: dict[int, tuple[tuple[Effect, ...], Modifiers]] = {}
+MEMO_SIZE = 1 << 14
+
+
+def modifiers(effects: tuple[Effect, ...]) -> Modifiers:
+    """The :class:`Modifiers` of a player's lasting effects."""
+    entry = _MEMO.get(id(effects))
+    if entry is not None and entry[0] is effects:
+        return entry[1]
+    found = _modifiers(effects)
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[id(effects)] = (effects, found)
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _modifiers(effects: tuple[Effect, ...]) -> Modifiers:
+    """:func:`modifiers`, worked out (equal effects give equal answers)."""
+    bonus: dict[str, int] = {}
+    penalty: dict[str, int] = {}
+    take_bonus = [0] * len(TYPES)
+    take_penalty = [0] * len(TYPES)
+    sets: list[list[int]] = [[], []]
+    adds = [0, 0]
+    for e in effects:
+        if e.kind == "action_bonus":
+            if e.action == "take_card":
+                for t in e.card_types:
+                    take_bonus[t] += e.value
+                    if e.value <= 0:
+                        take_penalty[t] += e.value
+            else:
+                bonus[e.action] = bonus.get(e.action, 0) + e.value
+                if e.value <= 0:
+                    penalty[e.action] = penalty.get(e.action, 0) + e.value
+        elif e.kind == "member_value":
+            neutral = int(e.members == "neutral")
+            if e.set is not None:
+                sets[neutral].append(e.set)
+            if e.add is not None:
+                adds[neutral] += e.add
+    discounts = tuple(tuple(e.choices for e in effects
+                            if e.kind == "discount" and t in e.card_types)
+                      for t in range(len(TYPES)))
+    return Modifiers(
+        waived=frozenset(e.rule for e in effects if e.kind == "waive"),
+        forbidden=frozenset(e.area for e in effects if e.kind == "forbid_space"),
+        servants=max((e.servants for e in effects if e.kind == "servant_rate"), default=0),
+        lost_floors=frozenset(f for e in effects if e.kind == "no_floor_bonus" for f in e.floors),
+        bonus=bonus, penalty=penalty, take_bonus=tuple(take_bonus),
+        take_penalty=tuple(take_penalty),
+        sets=(max(sets[0], default=None), max(sets[1], default=None)), adds=(adds[0], adds[1]),
+        gains=tuple(e for e in effects if e.kind == "gain_modifier"),
+        discounts=discounts,
+        reductions=tuple(combinations(groups) for groups in discounts))
+
+
+def combinations(groups: Sequence[tuple[tuple[int, ...], ...]]) -> tuple[tuple[int, ...], ...]:
+    """Every way to take one choice of each discount group, summed (none: no discount)."""
+    if not groups:
+        return (ZERO,)
+    return tuple(tuple(sum(c[i] for c in combo) for i in RES) for combo in product(*groups))
+
+
 @implements(C + "effect.waive")
 def waived(player: Player, rule: str) -> bool:
-    return any(e.rule == rule for e in mods(player, "waive"))
+    return rule in modifiers(player.mods).waived
 
 
 @implements(C + "effect.forbid_space")
 def forbidden(player: Player, area: str) -> bool:
-    return any(e.area == area for e in mods(player, "forbid_space"))
+    return area in modifiers(player.mods).forbidden
 
 
 @implements(C + "effect.servant_rate", C + "action.servants")
 def servant_rate(state: State, player: Player) -> int:
-    rate = state.rules.servant_rate
-    for effect in mods(player, "servant_rate"):
-        rate = max(rate, effect.servants)
-    return rate
+    """Servants per point of value: the rules' rate, or a higher one an effect demands."""
+    return max(state.rules.servant_rate, modifiers(player.mods).servants)
 
 
 @implements(C + "effect.no_floor_bonus")
 def floor_bonus_lost(player: Player, floor: int) -> bool:
-    return any(floor in e.floors for e in mods(player, "no_floor_bonus"))
+    return floor in modifiers(player.mods).lost_floors
 
 
 @implements(C + "effect.action_bonus")
@@ -287,41 +417,42 @@ def action_bonus(state: State, player: Player, action: str, card_type: int = -1,
                  card_bonuses: bool = True) -> int:
     """The value change of one action; with ``card_bonuses`` false only the penalties
     count (and with the variant ``leader_action_malus = malus_exempt`` none)."""
-    total = 0
-    exempt = state.rules.variants["leader_action_malus"] == "malus_exempt"
-    for effect in player.mods:
-        if effect.kind != "action_bonus" or effect.action != action:
-            continue
-        if action == "take_card" and card_type not in effect.card_types:
-            continue
-        if not card_bonuses and (effect.value > 0 or exempt):
-            continue
-        total += effect.value
-    return total
+    if not card_bonuses and state.rules.malus_exempt:
+        return 0
+    m = modifiers(player.mods)
+    if action == "take_card":
+        if card_type < 0:
+            return 0
+        return (m.take_bonus if card_bonuses else m.take_penalty)[card_type]
+    return (m.bonus if card_bonuses else m.penalty).get(action, 0)
 
 
 @implements(C + "effect.member_value", C + "action.member_value")
 def member_value(state: State, player: Player, member: int) -> int:
     """A die's number (the neutral member: ``family.neutral_value``); a set value replaces
     the die (the higher of two), then every add applies (interp.member_value_order)."""
-    value = state.rules.neutral_value if member == NEUTRAL else state.dice[member]
-    sets = []
-    adds = 0
-    for effect in player.mods:
-        if effect.kind != "member_value":
-            continue
-        applies = (effect.members == "neutral") == (member == NEUTRAL)
-        if not applies:
-            continue
-        if effect.set is not None:
-            sets.append(effect.set)
-        if effect.add is not None:
-            adds += effect.add
-    if player.boost == member and member != NEUTRAL:
-        sets.append(boost_value(state, player))
-    if sets:
-        value = max(sets)
-    return value + adds
+    m = modifiers(player.mods)
+    if member == NEUTRAL:
+        found = m.sets[1]
+        return (state.rules.neutral_value if found is None else found) + m.adds[1]
+    found = m.sets[0]
+    if player.boost == member:
+        boost = boost_value(state, player)
+        found = boost if found is None else max(found, boost)
+    return (state.dice[member] if found is None else found) + m.adds[0]
+
+
+def member_values(state: State, player: Player) -> tuple[int, ...]:
+    """:func:`member_value` of every family member, by member."""
+    m = modifiers(player.mods)
+    found, add = m.sets[0], m.adds[0]
+    values = [(die if found is None else found) + add for die in state.dice]
+    boost = player.boost
+    if 0 <= boost < NEUTRAL:
+        values[boost] = member_value(state, player, boost)
+    neutral = m.sets[1]
+    values.append((state.rules.neutral_value if neutral is None else neutral) + m.adds[1])
+    return tuple(values)
 
 
 def boost_value(state: State, player: Player) -> int:
@@ -353,15 +484,13 @@ def on_event(player: Player, when: str) -> tuple[int, ...]:
 
 @implements(C + "effect.discount")
 def discount_options(player: Player, card_type: int,
-                     extra: tuple[tuple[int, ...], ...] = ()) -> list[tuple[int, ...]]:
+                     extra: tuple[tuple[int, ...], ...] = ()) -> Sequence[tuple[int, ...]]:
     """Every combination of the discounts on a card of ``card_type`` (one choice of each
     discount effect, and of a take-card effect's own), summed; interp.discount_stacking."""
-    groups = [e.choices for e in mods(player, "discount") if card_type in e.card_types]
-    if extra:
-        groups.append(extra)
-    if not groups:
-        return [ZERO]
-    return [tuple(sum(c[i] for c in combo) for i in RES) for combo in product(*groups)]
+    m = modifiers(player.mods)
+    if not extra:
+        return m.reductions[card_type]
+    return combinations((*m.discounts[card_type], extra))
 
 
 def discounted(pay: tuple[int, ...], discount: tuple[int, ...]) -> tuple[int, ...]:

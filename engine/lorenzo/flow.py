@@ -1,74 +1,188 @@
-"""The course of a game: set-up, rounds, the dice (explicit chance), turns, the end of a round.
+"""The course of a game: set-up, rounds, chance, turns, the end of a round.
 
-Chance acts explicitly at the start of each round: the dice are a chance node
-(:class:`~.actions.DiceRoll`, each outcome equally likely); a seeded game rolls
-them with ``seeded_rng(seed, "dice", period, round)``. The shuffles of set-up
-(first turn order, the decks of each period, the excommunication tile of each
-period, the leader cards) are seeded only: a game with ``seed=None`` keeps the
-order of the data files.
+Chance acts explicitly, as at OpenSpiel's chance nodes: in these stages the player
+to move is :data:`~regelwerk.engine.core.game.CHANCE` and the outcomes are the
+actions of a chance kind, each with its probability.
+
+* ``ORDER``: the first turn order is drawn place by place (:class:`~.actions.OrderDrawn`),
+  every player still without a place equally likely; the place brings its starting coins;
+* ``EXCOMMUNICATION``: one tile of each period is drawn
+  (:class:`~.actions.ExcommunicationDrawn`), each of the period's tiles equally likely;
+* ``LEADERS`` (full game): the leader cards are dealt one at a time
+  (:class:`~.actions.LeaderDealt`), a hand of ``leaders.hand`` to each player by seat;
+* ``DEAL`` (every round): the round's cards are laid on the towers space by space
+  (:class:`~.actions.CardDealt`), tower by tower from the lowest floor, each drawn from the
+  period's pile of the tower's card type;
+* ``ROLL``: the dice (:class:`~.actions.DiceRoll`), every roll equally likely.
+
+The piles are those of :mod:`regelwerk.engine.core.piles`. A seeded game shuffles each when it
+is formed (``seeded_rng(seed, "order")``, ``(seed, "leaders")``, ``(seed, "deck", type,
+period)``), its first item on top, so chance takes the items in the shuffled order; it picks
+an excommunication tile with ``seeded_rng(seed, "excommunication", period)`` and rolls with
+``seeded_rng(seed, "dice", period, round)``. A game with ``seed=None`` keeps box order and
+waits at every chance node for the caller's outcome.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
-from itertools import product
+from typing import Any
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.game import seeded_rng
-from regelwerk.engine.lorenzo.actions import ChooseTile, DiceRoll, EndTurn, Pass
+from regelwerk.engine.core.piles import draw_outcomes, draw_probability, drawn, seeded_draw, shuffled
+from regelwerk.engine.lorenzo.actions import (
+    CardDealt,
+    ChooseTile,
+    DiceRoll,
+    EndTurn,
+    ExcommunicationDrawn,
+    LeaderDealt,
+    OrderDrawn,
+    Pass,
+)
+from regelwerk.engine.lorenzo.church import report
 from regelwerk.engine.lorenzo.effects import flush_income, with_player
-from regelwerk.engine.lorenzo.rules import COUNCIL, MEMBERS, SPACES, TYPES, ZERO, C, Rules
-from regelwerk.engine.lorenzo.state import Player, Stage, State
+from regelwerk.engine.lorenzo.leaders import any_leader_action
+from regelwerk.engine.lorenzo.places import any_placement
+from regelwerk.engine.lorenzo.rules import (
+    COIN,
+    COUNCIL,
+    MEMBERS,
+    SPACES,
+    TOWER_SPACES,
+    TYPES,
+    ZERO,
+    C,
+    Rules,
+    made,
+)
+from regelwerk.engine.lorenzo.state import (
+    S_DECKS,
+    S_PLAYERS,
+    S_STAGE,
+    S_TOWERS,
+    S_TURN,
+    Player,
+    Stage,
+    State,
+    _new,
+    changed,
+)
+
+
+def pile(items: Iterable[int], seed: int | None, *path: object) -> tuple[int, ...]:
+    """A face-down pile of ``items``: shuffled by its chance (box order without a seed), the
+    first of them on top, where chance draws (:mod:`regelwerk.engine.core.piles`)."""
+    return shuffled(items, seed, *path)[::-1]
+
 
 # ------------------------------------------------------------------ set-up
 
-@implements(C + "setup.players", C + "setup.supply", C + "setup.player", C + "setup.order",
-            C + "setup.decks", C + "setup.excommunication", C + "setup.covers",
+@implements(C + "setup.players", C + "setup.supply", C + "setup.player", C + "setup.covers",
             C + "advanced.mode")
 def setup(rules: Rules, seed: int | None) -> State:
+    """Every player's material; chance then draws the first turn order (stage ``ORDER``)."""
     n = rules.players
-    order = list(range(n))
-    if seed is not None:
-        seeded_rng(seed, "order").shuffle(order)
     tile = -1 if rules.advanced else rules.simple_tile
+    coinless = list(rules.start[0])
+    coinless[COIN] = 0
     players = tuple(
-        Player(*rules.start[order.index(p)], cards=((),) * len(TYPES), used=(False,) * MEMBERS,
-               tile=tile, hand=(), leaders=(), flipped=(), copied=-1, boost=-1,
-               excommunicated=(), mods=(), passed=False, skipped=False)
-        for p in range(n))
-    decks = []
-    for t, periods in enumerate(rules.decks):
-        deck: list[int] = []
-        for period, cards in enumerate(periods, 1):
-            pile = list(cards)
-            if seed is not None:
-                seeded_rng(seed, "deck", TYPES[t], period).shuffle(pile)
-            deck += pile
-        decks.append(tuple(deck))
-    excommunication = tuple(
-        seeded_rng(seed, "excommunication", period).choice(tiles) if seed is not None else tiles[0]
-        for period, tiles in enumerate(rules.excommunications_by_period, 1))
-    hands: tuple[tuple[int, ...], ...] = ()
+        Player(*coinless, cards=((),) * len(TYPES), used=(False,) * MEMBERS, tile=tile, hand=(),
+               leaders=(), flipped=(), copied=-1, boost=-1, excommunicated=(), mods=(),
+               passed=False, skipped=False)
+        for _ in range(n))
+    return State(rules=rules, seed=seed, round=1, stage=Stage.ORDER, order=(), turn=0, dice=(),
+                 players=players, towers=(-1,) * TOWER_SPACES, spaces=((),) * SPACES, decks=(),
+                 excommunication=(), pending=(), income=ZERO, earner=-1, hands=(),
+                 tiles_left=rules.advanced_tiles if rules.advanced else (),
+                 pile=pile(range(n), seed, "order"))
+
+
+@implements(C + "setup.order")
+def order_options(state: State, like: OrderDrawn | None) -> Iterator[OrderDrawn]:
+    """Any player without a place may take the next one."""
+    place = len(state.order)
+    if like is not None and like.place != place:
+        return
+    for player in draw_outcomes(state.pile):
+        if like is None or like.player == player:
+            yield OrderDrawn(place, player)
+
+
+def order_drawn(state: State, action: OrderDrawn) -> State:
+    """The player takes his place and the coins of that place (setup.order)."""
+    p = action.player
+    player = state.players[p]._replace(coin=state.rules.start[action.place][COIN])
+    state = with_player(state, p, player)._replace(order=state.order + (p,),
+                                                  pile=drawn(state.pile, p))
+    if state.pile:
+        return state
+    return state._replace(stage=Stage.EXCOMMUNICATION)
+
+
+@implements(C + "setup.excommunication")
+def excommunication_options(state: State, like: ExcommunicationDrawn | None
+                            ) -> Iterator[ExcommunicationDrawn]:
+    """Any tile of the next period without one."""
+    period = len(state.excommunication) + 1
+    if like is not None and like.period != period:
+        return
+    for outcome in state.rules.excommunication_drawn[period - 1]:
+        if like is None or like.tile == outcome.tile:
+            yield outcome
+
+
+def excommunication_drawn(state: State, action: ExcommunicationDrawn) -> State:
+    """The tile lies on the board for the game; with the last period's, the leaders are dealt
+    (full game) or the first round begins."""
+    rules = state.rules
+    state = state._replace(excommunication=state.excommunication + (action.tile,))
+    if len(state.excommunication) < rules.periods:
+        return state
     if rules.advanced:
-        leaders = list(range(len(rules.leaders)))
-        if seed is not None:
-            seeded_rng(seed, "leaders").shuffle(leaders)
-        hands = tuple(tuple(leaders[p * rules.hand:(p + 1) * rules.hand]) for p in range(n))
-    state = State(rules=rules, seed=seed, round=1, stage=Stage.TILE, order=tuple(order),
-                  turn=n - 1, dice=(), players=players,
-                  towers=(-1,) * (rules.towers * rules.floors), spaces=((),) * SPACES,
-                  decks=tuple(decks), excommunication=excommunication, pending=(),
-                  income=ZERO, earner=-1, hands=hands,
-                  tiles_left=rules.advanced_tiles if rules.advanced else ())
-    return state if rules.advanced else start_round(state)
+        return state._replace(stage=Stage.LEADERS, hands=((),) * rules.players,
+                              pile=pile(range(len(rules.leaders)), state.seed, "leaders"))
+    return start_round(state)
+
+
+def dealt_to(state: State) -> int:
+    """The player the next leader card goes to: the first by seat with a hand not yet full."""
+    full = state.rules.hand
+    for p, hand in enumerate(state.hands):
+        if len(hand) < full:
+            return p
+    return -1
+
+
+@implements(C + "advanced.leader_draft")
+def leader_options(state: State, like: LeaderDealt | None) -> Iterator[LeaderDealt]:
+    """Any leader card left may be the next one dealt."""
+    p = dealt_to(state)
+    if like is not None and like.player != p:
+        return
+    for leader in draw_outcomes(state.pile):
+        if like is None or like.leader == leader:
+            yield LeaderDealt(p, leader)
+
+
+def leader_dealt(state: State, action: LeaderDealt) -> State:
+    """Into the hand; with every hand full the bonus tiles are chosen, against the turn order."""
+    p = action.player
+    hands = state.hands
+    state = state._replace(hands=hands[:p] + (hands[p] + (action.leader,),) + hands[p + 1:],
+                           pile=drawn(state.pile, action.leader))
+    if dealt_to(state) >= 0 and state.pile:
+        return state
+    return state._replace(stage=Stage.TILE, turn=state.rules.players - 1, pile=())
 
 
 @implements(C + "advanced.bonus_tiles")
 def tile_options(state: State, like: ChooseTile | None) -> Iterator[ChooseTile]:
     for tile in state.tiles_left:
         if like is None or like.tile == tile:
-            yield ChooseTile(tile)
+            yield made(state.rules, ChooseTile, tile)
 
 
 def choose_tile(state: State, action: ChooseTile) -> State:
@@ -80,19 +194,69 @@ def choose_tile(state: State, action: ChooseTile) -> State:
     return state._replace(stage=Stage.DRAFT, turn=0)
 
 
-# ------------------------------------------------------------------ rounds and dice
+# ------------------------------------------------------------------ rounds: cards and dice
 
-@implements(C + "round.structure", C + "round.cards")
+@implements(C + "round.structure", C + "setup.decks")
 def start_round(state: State) -> State:
+    """The round's cards are dealt (stage ``DEAL``); the first round of a period forms the
+    period's pile of each card type, shuffled on its own."""
     rules = state.rules
-    towers = []
-    decks = []
-    for deck in state.decks:
-        drawn = deck[:rules.cards_per_round]
-        towers += list(drawn) + [-1] * (rules.floors - len(drawn))
-        decks.append(deck[rules.cards_per_round:])
-    return state._replace(towers=tuple(towers), decks=tuple(decks), stage=Stage.ROLL, dice=(),
-                          turn=-1)
+    decks = state.decks
+    if (state.round - 1) % rules.rounds_per_period == 0:
+        period = state.period
+        decks = tuple(pile(rules.decks[t][period - 1], state.seed, "deck", TYPES[t], period)
+                      for t in range(len(TYPES)))
+    stage = Stage.DEAL if next_space(rules, state.towers, decks) >= 0 else Stage.ROLL
+    return state._replace(decks=decks, stage=stage, dice=(), turn=-1)
+
+
+def next_space(rules: Rules, towers: tuple[int, ...], decks: tuple[tuple[int, ...], ...]) -> int:
+    """The tower space the next card is laid on (-1: the round's cards are out): the first
+    empty one of :attr:`Rules.deal_spaces` whose pile has a card left."""
+    floors = rules.floors
+    deal = rules.deal_spaces
+    space = -1
+    while True:
+        try:
+            space = towers.index(-1, space + 1)
+        except ValueError:
+            return -1
+        if space in deal and decks[space // floors]:
+            return space
+
+
+@implements(C + "round.cards")
+def deal_options(state: State, like: CardDealt | None) -> Iterator[CardDealt]:
+    """Any card of the pile of the tower's type may come up for the next space."""
+    rules = state.rules
+    space = next_space(rules, state.towers, state.decks)
+    if space < 0:
+        return
+    dealt = rules.card_dealt[space]
+    deck = state.decks[space // rules.floors]
+    if like is not None:
+        if like.card in deck and dealt.get(like.card) == like:
+            yield dealt[like.card]
+        return
+    for card in draw_outcomes(deck):
+        yield dealt[card]
+
+
+def deal(state: State, action: CardDealt) -> State:
+    """The card lies face up on its floor; with the last one the dice are rolled."""
+    rules = state.rules
+    t = action.tower
+    space = t * rules.floors + action.floor
+    towers = state.towers
+    towers = towers[:space] + (action.card,) + towers[space + 1:]
+    decks = state.decks
+    decks = decks[:t] + (drawn(decks[t], action.card),) + decks[t + 1:]
+    values = list(state)
+    values[S_TOWERS] = towers
+    values[S_DECKS] = decks
+    if -1 not in towers or next_space(rules, towers, decks) < 0:
+        values[S_STAGE] = Stage.ROLL
+    return _new(State, values)  # type: ignore[no-any-return]
 
 
 @implements(C + "round.dice")
@@ -102,19 +266,7 @@ def dice_options(state: State, like: DiceRoll | None) -> Iterator[DiceRoll]:
         if like.black in faces and like.white in faces and like.orange in faces:
             yield like
         return
-    for black, white, orange in product(faces, repeat=3):
-        yield DiceRoll(black, white, orange)
-
-
-def dice_probability(state: State, outcome: DiceRoll) -> Fraction:
-    return Fraction(1, len(state.rules.dice_faces) ** 3)
-
-
-def seeded_dice(state: State) -> DiceRoll:
-    assert state.seed is not None
-    rng = seeded_rng(state.seed, "dice", state.period, state.round)
-    rolled = {colour: rng.choice(state.rules.dice_faces) for colour in state.rules.dice_colours}
-    return DiceRoll(**rolled)
+    yield from state.rules.dice_outcomes
 
 
 def roll(state: State, action: DiceRoll) -> State:
@@ -122,39 +274,115 @@ def roll(state: State, action: DiceRoll) -> State:
     return proceed(next_turn(state._replace(dice=dice)))
 
 
+# ------------------------------------------------------------------ chance
+
+def _dice_probability(state: State, outcome: Any) -> Fraction:
+    return Fraction(1, len(state.rules.dice_outcomes))
+
+
+def _excommunication_probability(state: State, outcome: Any) -> Fraction:
+    tiles = tuple(o.tile for o in state.rules.excommunication_drawn[outcome.period - 1])
+    return draw_probability(tiles, outcome.tile)
+
+
+PROBABILITY: dict[type, Callable[[State, Any], Fraction]] = {
+    OrderDrawn: lambda state, outcome: draw_probability(state.pile, outcome.player),
+    ExcommunicationDrawn: _excommunication_probability,
+    LeaderDealt: lambda state, outcome: draw_probability(state.pile, outcome.leader),
+    CardDealt: lambda state, outcome: draw_probability(state.decks[outcome.tower],
+                                                       outcome.card),
+    DiceRoll: _dice_probability,
+}
+
+
+def chance_probability(state: State, outcome: Any) -> Fraction:
+    """How likely chance gives ``outcome`` now: a drawn item's share of its pile; every tile
+    of a period and every roll of the dice equally likely."""
+    return PROBABILITY[type(outcome)](state, outcome)
+
+
+def _seeded_order(state: State) -> OrderDrawn:
+    return OrderDrawn(len(state.order), seeded_draw(state.pile))
+
+
+def _seeded_excommunication(state: State) -> ExcommunicationDrawn:
+    assert state.seed is not None
+    period = len(state.excommunication) + 1
+    outcomes = state.rules.excommunication_drawn[period - 1]
+    tile = seeded_rng(state.seed, "excommunication", period).choice(
+        tuple(o.tile for o in outcomes))
+    return next(o for o in outcomes if o.tile == tile)
+
+
+def _seeded_leader(state: State) -> LeaderDealt:
+    return LeaderDealt(dealt_to(state), seeded_draw(state.pile))
+
+
+def _seeded_card(state: State) -> CardDealt:
+    rules = state.rules
+    space = next_space(rules, state.towers, state.decks)
+    return rules.card_dealt[space][seeded_draw(state.decks[space // rules.floors])]
+
+
+def _seeded_dice(state: State) -> DiceRoll:
+    assert state.seed is not None
+    rng = seeded_rng(state.seed, "dice", state.period, state.round)
+    rolled = {colour: rng.choice(state.rules.dice_faces) for colour in state.rules.dice_colours}
+    return DiceRoll(**rolled)
+
+
+SEEDED: dict[Stage, Callable[[State], Any]] = {
+    Stage.ORDER: _seeded_order, Stage.EXCOMMUNICATION: _seeded_excommunication,
+    Stage.LEADERS: _seeded_leader, Stage.DEAL: _seeded_card, Stage.ROLL: _seeded_dice,
+}
+
+
+def seeded_outcome(state: State) -> Any:
+    """The outcome a seeded game's chance gives now (see the module's docstring)."""
+    if state.stage == Stage.DEAL:       # the most frequent: the top card of the pile
+        rules = state.rules
+        towers = state.towers
+        space = towers.index(-1) if -1 in towers else -1
+        if space not in rules.deal_spaces or not state.decks[space // rules.floors]:
+            space = next_space(rules, towers, state.decks)
+        return rules.card_dealt[space][state.decks[space // rules.floors][-1]]
+    return SEEDED[state.stage](state)
+
+
 # ------------------------------------------------------------------ turns
+
+PASS, END_TURN = Pass(), EndTurn()
+
 
 @implements(C + "action.turns", C + "effect.special")
 def next_turn(state: State) -> State:
     """The next player in turn order with a member left; a player under the excommunication
     ``skip_first_turn`` loses his first turn of each round. Nobody left: the phase ends."""
-    n = len(state.order)
+    order = state.order
+    n = len(order)
     players = state.players
+    skip = state.rules.skip_tiles
     for step in range(1, n + 1):
         index = (state.turn + step) % n
-        p = state.order[index]
+        p = order[index]
         player = players[p]
-        if player.passed or player.used.count(False) == 0:
+        if player.passed or all(player.used):
             continue
-        if not player.skipped and any(state.rules.excommunications[e].special == "skip_first_turn"
-                                      for e in player.excommunicated):
+        if not player.skipped and player.excommunicated and \
+                not skip.isdisjoint(player.excommunicated):
             players = players[:p] + (player._replace(skipped=True),) + players[p + 1:]
             continue
-        return state._replace(players=players, turn=index, stage=Stage.PLACE)
+        return changed(state, (S_PLAYERS, players), (S_TURN, index), (S_STAGE, Stage.PLACE))
     state = state._replace(players=players)
     if state.round in state.rules.vatican_rounds:
-        from regelwerk.engine.lorenzo.church import report
-
         return report(state)
     return end_round(state)
 
 
 @implements(C + "action.must_place")
 def pass_options(state: State, like: Pass | None) -> Iterator[Pass]:
-    from regelwerk.engine.lorenzo.places import any_placement
-
     if not any_placement(state):
-        yield Pass()
+        yield PASS
 
 
 def pass_turn(state: State, action: Pass) -> State:
@@ -164,7 +392,7 @@ def pass_turn(state: State, action: Pass) -> State:
 
 
 def end_turn_options(state: State, like: EndTurn | None) -> Iterator[EndTurn]:
-    yield EndTurn()
+    yield END_TURN
 
 
 def end_turn(state: State, action: EndTurn) -> State:
@@ -174,23 +402,23 @@ def end_turn(state: State, action: EndTurn) -> State:
 def proceed(state: State) -> State:
     """Let the rules run on until a decision is due: held income paid out, a turn without
     leader actions ended, a finished Vatican report closed."""
-    from regelwerk.engine.lorenzo.leaders import any_leader_action
-
     while True:
-        if state.earner >= 0 and not any(p.work for p in state.pending):
+        pending = state.pending
+        if state.earner >= 0 and not any(p.work for p in pending):
             state = flush_income(state)
-        if state.pending:
+        if pending:
             return state
         stage = state.stage
+        if stage == Stage.PLACE:
+            return state
         if stage == Stage.AFTER:
             if state.rules.advanced and any_leader_action(state):
                 return state
             state = next_turn(state)
-            continue
-        if stage == Stage.VATICAN:
+        elif stage == Stage.VATICAN:
             state = end_round(state)
-            continue
-        return state
+        else:
+            return state
 
 
 # ------------------------------------------------------------------ end of a round

@@ -8,15 +8,16 @@ names the game's parts.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import fields
 from operator import attrgetter
 from random import Random
 from typing import Any
 
-from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
-from regelwerk.engine.core.spec import load
+from regelwerk.engine.core.game import CHANCE, ActionKind, Chance, Game, Outcome
 from regelwerk.engine.lorenzo import church, decisions, flow, leaders, places
 from regelwerk.engine.lorenzo.actions import (
     ActivateLeader,
+    CardDealt,
     ChooseTile,
     Church,
     CopyLeader,
@@ -25,7 +26,10 @@ from regelwerk.engine.lorenzo.actions import (
     DraftLeader,
     EndTurn,
     Exchange,
+    ExcommunicationDrawn,
+    LeaderDealt,
     Malus,
+    OrderDrawn,
     Pass,
     PlaceCouncil,
     PlaceMarket,
@@ -38,8 +42,8 @@ from regelwerk.engine.lorenzo.actions import (
     Work,
 )
 from regelwerk.engine.lorenzo.invariants import violations
+from regelwerk.engine.lorenzo.rules import DEFAULT_SPEC, VARIANTS, Rules, game_rules
 from regelwerk.engine.lorenzo.rules import GAME as ID
-from regelwerk.engine.lorenzo.rules import VARIANTS, Rules, rules_from_spec
 from regelwerk.engine.lorenzo.scoring import final_scores, winner
 from regelwerk.engine.lorenzo.state import Stage, State
 
@@ -66,15 +70,15 @@ def settled(effect: Callable[[State, Any], State]) -> Callable[[State, Any], Sta
     return run
 
 
+#: The clause that refuses an action out of its stage, by stage (action.turns otherwise).
+SEQUENCE = {Stage.ORDER: C + "setup.order", Stage.EXCOMMUNICATION: C + "setup.excommunication",
+            Stage.LEADERS: C + "advanced.leader_draft", Stage.TILE: C + "advanced.mode",
+            Stage.DRAFT: C + "advanced.mode", Stage.DEAL: C + "round.cards",
+            Stage.ROLL: C + "round.dice", Stage.CHURCH: C + "vatican.choice"}
+
+
 def sequence_clause(state: State) -> str:
-    stage = state.step
-    if stage in (Stage.TILE, Stage.DRAFT):
-        return C + "advanced.mode"
-    if stage == Stage.ROLL:
-        return C + "round.dice"
-    if stage == Stage.CHURCH:
-        return C + "vatican.choice"
-    return C + "action.turns"
+    return SEQUENCE.get(state.step, C + "action.turns")
 
 
 def _stages(*stages: Stage) -> frozenset[Stage]:
@@ -82,30 +86,40 @@ def _stages(*stages: Stage) -> frozenset[Stage]:
 
 
 _TURN = _stages(Stage.PLACE, Stage.AFTER)
-_PLAYERS = load(ID)
 
 
 def kind(action: type, name: str, clause: str, options: Callable[[State, Any], Iterator[Any]],
          effect: Callable[[State, Any], State], *stages: Stage, chance: bool = False,
          sampler: Callable[[State, Random], Any] | None = None) -> ActionKind[State, Any]:
-    return ActionKind(action, name, C + clause, options, settled(effect), sampler=sampler,
-                      chance=chance, stages=frozenset(stages))
+    """An action kind of the game; a player's action lets the rules run on (:func:`settled`),
+    chance's outcome is its effect alone."""
+    return ActionKind(action, name, C + clause, options, effect if chance else settled(effect),
+                      sampler=sampler, chance=chance, stages=frozenset(stages))
 
 
 def sampling(state: State) -> tuple[ActionKind[State, Any], ...]:
     """Random play draws a kind first (among those open now), then one of its actions."""
-    return GAME.kinds_open(state)
+    return SAMPLING[state.step]
 
 
 GAME: Game[State, Rules] = Game(
     id=ID,
-    players=(_PLAYERS["players.min"], _PLAYERS["players.max"]),
-    default_players=_PLAYERS["players.default"],
+    players=(DEFAULT_SPEC["players.min"], DEFAULT_SPEC["players.max"]),
+    default_players=DEFAULT_SPEC["players.default"],
     variants=VARIANTS,
-    rules=rules_from_spec,
+    rules=game_rules,
     setup=flow.setup,
     kinds=(
-        kind(DiceRoll, "dice", "round.dice", flow.dice_options, flow.roll, Stage.ROLL,
+        kind(OrderDrawn, "order", "setup.order", flow.order_options, flow.order_drawn,
+             Stage.ORDER, chance=True),
+        kind(ExcommunicationDrawn, "excommunication", "setup.excommunication",
+             flow.excommunication_options, flow.excommunication_drawn, Stage.EXCOMMUNICATION,
+             chance=True),
+        kind(LeaderDealt, "leader_dealt", "advanced.leader_draft", flow.leader_options,
+             flow.leader_dealt, Stage.LEADERS, chance=True),
+        kind(CardDealt, "deal", "round.cards", flow.deal_options, flow.deal, Stage.DEAL,
+             chance=True),
+        kind(DiceRoll, "dice", "round.dice", flow.dice_options, settled(flow.roll), Stage.ROLL,
              chance=True),
         kind(ChooseTile, "tile", "advanced.bonus_tiles", flow.tile_options, flow.choose_tile,
              Stage.TILE),
@@ -114,11 +128,11 @@ GAME: Game[State, Rules] = Game(
         kind(PlaceTower, "tower", "tower.must_afford", places.tower_options, places.place_tower,
              Stage.PLACE, sampler=places.tower_sampler),
         kind(PlaceWork, "work", "work.value", places.work_options, places.place_work,
-             Stage.PLACE),
+             Stage.PLACE, sampler=places.work_sampler),
         kind(PlaceMarket, "market", "market.spaces", places.market_options, places.place_market,
-             Stage.PLACE),
+             Stage.PLACE, sampler=places.market_sampler),
         kind(PlaceCouncil, "council", "council.space", places.council_options,
-             places.place_council, Stage.PLACE),
+             places.place_council, Stage.PLACE, sampler=places.council_sampler),
         kind(Pass, "pass", "action.must_place", flow.pass_options, flow.pass_turn, Stage.PLACE),
         kind(EndTurn, "end_turn", "leader.actions", flow.end_turn_options, flow.end_turn,
              Stage.AFTER),
@@ -151,7 +165,45 @@ GAME: Game[State, Rules] = Game(
     violations=violations,
     sequence_clause=sequence_clause,
     end_clause=C + "end.trigger",
-    chance=Chance(flow.dice_probability, flow.seeded_dice),
+    chance=Chance(flow.chance_probability, flow.seeded_outcome),
     stage=attrgetter("step"),
     sampling=sampling,
 )
+
+
+def _item(outcome: Any) -> Any:
+    """What a chance outcome draws: its last field (the player, tile, leader or card)."""
+    return getattr(outcome, fields(outcome)[-1].name)
+
+
+def reveal(state: State, *outcomes: Any) -> State:
+    """Let chance act in a game made with ``seed=None`` until a player is to move.
+
+    At each chance node chance gives the first of ``outcomes`` it may give there, else the
+    first outcome listed (the top of the pile in box order), never an item one of
+    ``outcomes`` still waits for. The dice are rolled only by a :class:`DiceRoll` of
+    ``outcomes``: without one, the state waits at the roll. An outcome chance never could
+    give raises ``ValueError`` (a mistake in the caller's situation, not in play).
+    """
+    wanted = list(outcomes)
+    while not GAME.is_over(state) and GAME.current_player(state) == CHANCE:
+        listed = GAME.legal_actions(state)
+        chosen = next((o for o in wanted if o in listed), None)
+        if chosen is not None:
+            wanted.remove(chosen)
+        elif state.stage == Stage.ROLL:
+            break
+        else:
+            claimed = {_item(o) for o in wanted if type(o) is type(listed[0])}
+            chosen = next((o for o in listed if _item(o) not in claimed), listed[0])
+        state = GAME.apply(state, chosen)
+    if wanted:
+        raise ValueError(f"chance cannot give {wanted} in {state!r}")
+    return state
+
+
+#: The players' kinds open in each stage, in the order of the declaration (what
+#: ``GAME.kinds_open`` gives there): random play draws among them.
+SAMPLING: dict[Stage, tuple[ActionKind[State, Any], ...]] = {
+    stage: tuple(k for k in GAME.kinds if not k.chance and (k.stages is None or stage in k.stages))
+    for stage in Stage}

@@ -21,7 +21,7 @@ from regelwerk.engine.lorenzo.rules import (
     TERRITORY,
     VENTURE,
 )
-from regelwerk.engine.lorenzo.state import Stage, State
+from regelwerk.engine.lorenzo.state import STOCK, Stage, State
 
 
 def awards(state: State, p: int) -> dict[str, int]:
@@ -80,13 +80,18 @@ CHECKED = ("lorenzo.tower_space_single", "lorenzo.one_colour_per_tower",
            *RUNTIME_ONLY)
 
 
+#: The phases in which every family member is at home (none is marked as used).
+HOME = frozenset({Stage.ORDER, Stage.EXCOMMUNICATION, Stage.LEADERS, Stage.TILE, Stage.DRAFT,
+                  Stage.DEAL, Stage.ROLL, Stage.OVER})
+
+
 def violations(state: State) -> list[str]:
     """The ids of the invariants ``state`` breaks (empty when all hold)."""
     rules = state.rules
     broken: set[str] = set()
     floors = rules.floors
     for player in state.players:
-        if min(player[:7]) < 0:
+        if min(player[:STOCK]) < 0:
             broken.add("lorenzo.resources_nonnegative")
         if player.faith > rules.faith_max:
             broken.add("lorenzo.faith_on_track")
@@ -101,7 +106,7 @@ def violations(state: State) -> list[str]:
         p, member = divmod(code, MEMBERS)
         if count > 1 or not state.players[p].used[member]:
             broken.add("lorenzo.members_once")
-    if state.stage.name not in ("ROLL", "OVER", "TILE", "DRAFT"):
+    if state.stage not in HOME:
         for p, player in enumerate(state.players):
             for member, used in enumerate(player.used):
                 if used and placed[p * MEMBERS + member] != 1:

@@ -14,7 +14,7 @@ from regelwerk.engine.lorenzo.actions import (
     PlayLeader,
 )
 from regelwerk.engine.lorenzo.effects import ANY, covers, leader_ability, push, run, with_player
-from regelwerk.engine.lorenzo.rules import NEUTRAL, C, Leader
+from regelwerk.engine.lorenzo.rules import NEUTRAL, C, Leader, made
 from regelwerk.engine.lorenzo.state import Pending, Player, Stage, State
 
 
@@ -28,7 +28,7 @@ def active(state: State) -> int:
 def draft_options(state: State, like: DraftLeader | None) -> Iterator[DraftLeader]:
     for leader in state.hands[active(state)]:
         if like is None or like.leader == leader:
-            yield DraftLeader(leader)
+            yield made(state.rules, DraftLeader, leader)
 
 
 def draft(state: State, action: DraftLeader) -> State:
@@ -81,7 +81,7 @@ def play_options(state: State, like: PlayLeader | None) -> Iterator[PlayLeader]:
             continue
         if data.special == "copy_leader" and next(copyable(state, p), None) is None:
             continue
-        yield PlayLeader(leader)
+        yield made(state.rules, PlayLeader, leader)
 
 
 def play(state: State, action: PlayLeader) -> State:
@@ -102,7 +102,7 @@ def play(state: State, action: PlayLeader) -> State:
 def discard_options(state: State, like: DiscardLeader | None) -> Iterator[DiscardLeader]:
     for leader in state.players[active(state)].hand:
         if like is None or like.leader == leader:
-            yield DiscardLeader(leader)
+            yield made(state.rules, DiscardLeader, leader)
 
 
 def discard(state: State, action: DiscardLeader) -> State:
@@ -118,7 +118,7 @@ def copy_options(state: State, like: CopyLeader | None) -> Iterator[CopyLeader]:
     head = state.pending[0]
     for leader in sorted(set(copyable(state, head.player))):
         if like is None or like.leader == leader:
-            yield CopyLeader(leader)
+            yield made(state.rules, CopyLeader, leader)
 
 
 def copy(state: State, action: CopyLeader) -> State:
@@ -153,9 +153,9 @@ def activate_options(state: State, like: ActivateLeader | None) -> Iterator[Acti
         if any(e.kind == "member_value" for e in ability):
             for member in range(NEUTRAL):
                 if not player.used[member] and (like is None or like.member == member):
-                    yield ActivateLeader(leader, member)
+                    yield made(state.rules, ActivateLeader, leader, member)
         elif like is None or like.member == 0:
-            yield ActivateLeader(leader, 0)
+            yield made(state.rules, ActivateLeader, leader, 0)
 
 
 def activate(state: State, action: ActivateLeader) -> State:

@@ -8,6 +8,8 @@ the bonus actions of card effects (:mod:`.decisions`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from itertools import product
+from operator import ge
 from random import Random
 from typing import Any
 
@@ -18,25 +20,22 @@ from regelwerk.engine.lorenzo.effects import (
     HAPPENS,
     IMMEDIATE,
     Context,
-    action_bonus,
     add_resources,
     coloured_in,
-    covers,
     discount_options,
     discounted,
-    floor_bonus_lost,
-    forbidden,
     member_value,
+    member_values,
     modified_gain,
+    modifiers,
     push,
-    receive,
+    queued,
+    received,
     run,
     servant_rate,
-    servants_for,
-    waived,
-    with_player,
 )
 from regelwerk.engine.lorenzo.rules import (
+    BUILDING,
     CHARACTER,
     COIN,
     COUNCIL,
@@ -47,36 +46,66 @@ from regelwerk.engine.lorenzo.rules import (
     MEMBERS,
     MILITARY,
     NEUTRAL,
+    PRODUCTION,
     PRODUCTION_LARGE,
     PRODUCTION_SMALL,
     SERVANT,
     TERRITORY,
+    TOWER_SPACES,
     TYPES,
+    WORK_AREAS,
     ZERO,
     C,
+    Rules,
+    made,
 )
-from regelwerk.engine.lorenzo.state import Pending, Player, Stage, State
+from regelwerk.engine.lorenzo.state import (
+    P_COIN,
+    P_SERVANT,
+    P_USED,
+    S_PENDING,
+    S_PLAYERS,
+    S_SPACES,
+    S_STAGE,
+    S_TOWERS,
+    STOCK,
+    Pending,
+    Player,
+    Stage,
+    State,
+    _new,
+    changed,
+)
 
 ALL_TYPES = (1 << len(TYPES)) - 1
 WORK_SPACES = ((HARVEST_SMALL, HARVEST_LARGE), (PRODUCTION_SMALL, PRODUCTION_LARGE))
-WORK_ACTIONS = ("harvest", "production")
+WORK_ACTIONS = WORK_AREAS
+#: The family members not yet placed, by a player's ``used`` flags.
+FREE = {used: tuple(m for m, placed in enumerate(used) if not placed)
+        for used in product((False, True), repeat=MEMBERS)}
 
 
 def unlimited(state: State) -> bool:
-    return state.rules.variants["servant_spending"] == "unlimited"
+    return state.rules.unlimited_servants
 
 
 def servant_range(state: State, player: Player, missing: int, top: int | None = None
                   ) -> range:
     """The servants a player may spend: exactly what the space's minimum needs, or up to
     what raises the value to ``top`` (interp.servants_needed), or any (variant)."""
-    rate = servant_rate(state, player)
-    low = servants_for(missing, rate)
-    if unlimited(state):
+    return servants_between(state.rules, player, servant_rate(state, player), missing, top)
+
+
+def servants_between(rules: Rules, player: Player, rate: int, missing: int,
+                     top: int | None = None) -> range:
+    """:func:`servant_range` at the servant rate ``rate``."""
+    low = missing * rate if missing > 0 else 0
+    if rules.unlimited_servants:
         high = player.servant
     else:
-        high = low if top is None else max(low, servants_for(top, rate))
-        high = min(high, player.servant)
+        high = low if top is None or top * rate <= low else top * rate
+        if high > player.servant:
+            high = player.servant
     return range(low, high + 1, rate)
 
 
@@ -86,6 +115,8 @@ def servant_range(state: State, player: Player, missing: int, top: int | None = 
 def space_open(occupants: Any, waived: Any = False, ops: Ops = INT) -> Any:
     """A single action space takes a member only while empty (unless its owner may use taken
     spaces; never a tower floor)."""
+    if ops is INT:
+        return bool(waived) or occupants == 0
     return ops.or_(waived, occupants == 0)
 
 
@@ -93,6 +124,8 @@ def space_open(occupants: Any, waived: Any = False, ops: Ops = INT) -> Any:
 def colour_open(own_coloured: Any, neutral: Any, ops: Ops = INT) -> Any:
     """An action group with limit takes a family's coloured member only while none of that
     family's coloured members stands there; the neutral member always."""
+    if ops is INT:
+        return bool(neutral) or own_coloured == 0
     return ops.or_(neutral, own_coloured == 0)
 
 
@@ -111,109 +144,182 @@ def territory_allowed(military: Any, requirements: Sequence[Any], held: Any, wai
     return ops.or_(waived, military >= lookup(requirements, held, ops))
 
 
-def free_members(player: Player) -> Iterator[int]:
-    for member, used in enumerate(player.used):
-        if not used:
-            yield member
+def free_members(player: Player) -> tuple[int, ...]:
+    """The family members a player has not placed this round."""
+    return FREE[player.used]
 
 
 # ------------------------------------------------------------------ towers
 
-@implements(C + "tower.floors", C + "tower.any_floor", C + "tower.must_afford",
-            C + "tower.occupied_fee", C + "tower.own_colour", C + "tower.card_limit",
-            C + "card.cost", C + "card.territory_slots", C + "card.venture", C + "action.minimum",
-            C + "action.servants_needed")
+class Towers:
+    """One player's view of the towers in one state, worked out once for the many (member,
+    tower, floor) a listing or a sampler asks about: per tower whether his members may
+    enter it, the fee and his cards of its type; per floor his stock after the fee and the
+    bonus."""
+
+    __slots__ = ("_bases", "_towers", "extra", "have", "m", "p", "player", "rate", "rules",
+                 "state")
+
+    def __init__(self, state: State, p: int, extra: tuple[tuple[int, ...], ...] = ()) -> None:
+        self.state = state
+        self.p = p
+        self.rules = state.rules
+        self.player = state.players[p]
+        self.have = self.player.servant
+        self.m = modifiers(self.player.mods)
+        self.extra = extra
+        self.rate = max(self.rules.servant_rate, self.m.servants)
+        self._towers: dict[int, tuple[int, bool, bool, int]] = {}
+        self._bases: dict[int, list[int]] = {}
+
+    def tower(self, t: int) -> tuple[int, bool, bool, int]:
+        """(the fee due in tower ``t`` (-1: more than his coins), whether a coloured and
+        whether a neutral member of his may enter it, his cards of its type)."""
+        found = self._towers.get(t)
+        if found is None:
+            rules = self.rules
+            fns = rules.fns
+            first = t * rules.floors
+            fee = rules.occupied_fee if "tower_fee" not in self.m.waived and any(
+                self.state.spaces[first:first + rules.floors]) else 0
+            coloured = int(coloured_in(self.state, self.p, range(first, first + rules.floors)))
+            found = self._towers[t] = (
+                fee if fee <= self.player.coin else -1,     # the fee is paid from coins held
+                fns.colour_open(coloured, False), fns.colour_open(coloured, True),
+                len(self.player.cards[t]))
+        return found
+
+    def base(self, t: int, f: int, fee: int) -> list[int]:
+        """His stock once the fee is paid and the floor's bonus received."""
+        space = t * self.rules.floors + f
+        found = self._bases.get(space)
+        if found is None:
+            found = list(self.player[:STOCK])
+            found[COIN] -= fee
+            if f not in self.m.lost_floors:
+                bonus = self.rules.floor_bonus[t][f]
+                if bonus is not ZERO:
+                    bonus = modified_gain(self.state, self.player, bonus, "any")[0]
+                    found = [a + b for a, b in zip(found, bonus, strict=True)]
+            self._bases[space] = found
+        return found
+
+    @implements(C + "tower.floors", C + "tower.any_floor", C + "tower.must_afford",
+                C + "tower.occupied_fee", C + "tower.own_colour", C + "tower.card_limit",
+                C + "card.cost", C + "card.territory_slots", C + "card.venture",
+                C + "action.minimum", C + "action.servants_needed")
+    def forms(self, member: int, value: int, t: int, f: int
+              ) -> list[tuple[int, int, int, int, int]]:
+        """Every ``(tower, floor, servants, cost, discount)`` by which he takes the card of
+        floor ``f`` of tower ``t`` with ``member`` (-1: a card effect's action, no member
+        placed) of base ``value``."""
+        rules = self.rules
+        space = t * rules.floors + f
+        card = self.state.towers[space]
+        if card < 0 and not (rules.bonus_only and member >= 0):
+            return []
+        # servants_between(rules, player, rate, floor value - value - take bonus)
+        rate = self.rate
+        missing = rules.floor_values[f] - value - self.m.take_bonus[t]
+        low = missing * rate if missing > 0 else 0
+        if low > self.have:
+            return []
+        fee, coloured_open, neutral_open, held = self._towers.get(t) or self.tower(t)
+        if fee < 0 or (card >= 0 and held >= rules.max_per_type):
+            return []
+        fns = rules.fns
+        if member >= 0 and not ((neutral_open if member == NEUTRAL else coloured_open)
+                                and fns.space_open(len(self.state.spaces[space]))):
+            return []
+        base = self.base(t, f, fee)
+        found = []
+        for servants in range(low, (self.have if rules.unlimited_servants else low) + 1, rate):
+            stock = base.copy()
+            stock[SERVANT] -= servants
+            if card < 0:
+                if fns.payable(stock, ZERO):
+                    found.append((t, f, servants, 0, 0))
+                continue
+            if t == TERRITORY and not fns.territory_allowed(
+                    stock[MILITARY], rules.territory_military, held,
+                    "territory_military" in self.m.waived):
+                continue
+            reductions = self.m.reductions[t] if not self.extra else \
+                discount_options(self.player, t, self.extra)
+            for c, cost in enumerate(rules.cards[card].costs):
+                if not all(map(ge, stock, cost.require)):
+                    continue
+                for d, reduction in enumerate(reductions):
+                    if fns.payable(stock, cost.pay if reduction is ZERO
+                                   else discounted(cost.pay, reduction)):
+                        found.append((t, f, servants, c, d))
+        return found
+
+
 def tower_takes(state: State, p: int, member: int, value: int, types: int,
                 extra: tuple[tuple[int, ...], ...] = (), tower: int | None = None,
                 floor: int | None = None) -> Iterator[tuple[int, int, int, int, int]]:
     """Every ``(tower, floor, servants, cost, discount)`` ``p`` may take a card by: with
-    ``member`` (-1: a card effect's action, no member placed) of base ``value``."""
+    ``member`` (-1: a card effect's action, no member placed) of base ``value``, on the
+    towers of the card types in the bit mask ``types`` (:meth:`Towers.forms`)."""
     rules = state.rules
-    fns = rules.fns
-    player = state.players[p]
-    floors = rules.floors
-    bonus_only = rules.variants["empty_floor"] == "bonus_only" and member >= 0
     if (tower is not None and not 0 <= tower < rules.towers) or \
-            (floor is not None and not 0 <= floor < floors):
+            (floor is not None and not 0 <= floor < rules.floors):
         return
+    view = Towers(state, p, extra)
     for t in range(rules.towers) if tower is None else (tower,):
-        if not (types >> t) & 1:
-            continue
-        first = t * floors
-        if member >= 0 and not fns.colour_open(
-                int(coloured_in(state, p, range(first, first + floors))), member == NEUTRAL):
-            continue
-        full = len(player.cards[t]) >= rules.max_per_type
-        occupied = any(state.spaces[first + f] for f in range(floors))
-        fee = rules.occupied_fee if occupied and not waived(player, "tower_fee") else 0
-        reach = value + action_bonus(state, player, "take_card", t)
-        for f in range(floors) if floor is None else (floor,):
-            card = state.towers[first + f]
-            if member >= 0 and not fns.space_open(len(state.spaces[first + f])):
-                continue
-            if card < 0 and not bonus_only:
-                continue
-            if card >= 0 and full:
-                continue
-            for servants in servant_range(state, player, rules.floor_values[f] - reach):
-                stock = list(player[:7])
-                stock[SERVANT] -= servants
-                stock[COIN] -= fee
-                if stock[COIN] < 0:
-                    break
-                if not floor_bonus_lost(player, f):
-                    bonus, _ = modified_gain(state, player, rules.floor_bonus[t][f], "any")
-                    stock = [a + b for a, b in zip(stock, bonus, strict=True)]
-                if card < 0:
-                    if fns.payable(stock, ZERO):
-                        yield t, f, servants, 0, 0
-                    continue
-                if t == TERRITORY and not fns.territory_allowed(
-                        stock[MILITARY], rules.territory_military, len(player.cards[t]),
-                        waived(player, "territory_military")):
-                    continue
-                for c, cost in enumerate(rules.cards[card].costs):
-                    if not covers(stock, cost.require):
-                        continue
-                    for d, reduction in enumerate(discount_options(player, t, extra)):
-                        if fns.payable(stock, discounted(cost.pay, reduction)):
-                            yield t, f, servants, c, d
+        if (types >> t) & 1:
+            for f in range(rules.floors) if floor is None else (floor,):
+                yield from view.forms(member, value, t, f)
 
 
 @implements(C + "tower.sequence", C + "tower.floor_bonus", C + "card.territory",
             C + "card.building", C + "card.character", C + "card.permanent")
 def take(state: State, p: int, t: int, f: int, servants: int, c: int, d: int, member: int,
-         extra: tuple[tuple[int, ...], ...] = ()) -> State:
-    """Carry out a tower action: servants, fee, floor bonus, cost, the card, its immediate effect."""
+         extra: tuple[tuple[int, ...], ...] = (), stage: Stage | None = None) -> State:
+    """Carry out a tower action: servants, fee, floor bonus, cost, the card, its immediate
+    effect (``stage``: the stage of play from then on, if it changes)."""
     rules = state.rules
-    space = t * rules.floors + f
+    floors = rules.floors
+    first = t * floors
+    space = first + f
     player = state.players[p]
-    occupied = any(state.spaces[t * rules.floors + k] for k in range(rules.floors))
-    fee = rules.occupied_fee if occupied and not waived(player, "tower_fee") else 0
-    player = player._replace(servant=player.servant - servants, coin=player.coin - fee)
+    m = modifiers(player.mods)
+    fee = rules.occupied_fee if "tower_fee" not in m.waived and any(
+        state.spaces[first:first + floors]) else 0
+    spaces = state.spaces
     if member >= 0:
-        player = player._replace(used=player.used[:member] + (True,) + player.used[member + 1:])
-        spaces = state.spaces
-        state = state._replace(spaces=spaces[:space] + (spaces[space] + (p * MEMBERS + member,),)
-                               + spaces[space + 1:])
-    state = with_player(state, p, player)
-    if not floor_bonus_lost(player, f):
-        state, opened = receive(state, p, rules.floor_bonus[t][f])
-        state = push(state, opened)
+        player, spaces = seated(state, p, member, space, servants, fee)
+    else:
+        player = player._replace(servant=player.servant - servants, coin=player.coin - fee)
+    opened: tuple[Pending, ...] = ()
+    if f not in m.lost_floors:
+        player, opened = received(state, p, player, rules.floor_bonus[t][f])
+    values = list(state)
     card = state.towers[space]
+    if card >= 0:
+        data = rules.cards[card]
+        reduction = discount_options(player, t, extra)[d]
+        pay = data.costs[c].pay
+        player = add_resources(player, pay if reduction is ZERO else discounted(pay, reduction),
+                               -1)
+        cards = player.cards
+        row = cards[:t] + (cards[t] + (card,),) + cards[t + 1:]
+        player = player._replace(cards=row, mods=player.mods + data.permanent) \
+            if t == CHARACTER else player._replace(cards=row)
+        towers = state.towers
+        values[S_TOWERS] = towers[:space] + (-1,) + towers[space + 1:]
+    players = state.players
+    values[S_PLAYERS] = players[:p] + (player,) + players[p + 1:]
+    values[S_SPACES] = spaces
+    if opened:
+        values[S_PENDING] = queued(state.pending, opened)
+    if stage is not None:
+        values[S_STAGE] = stage
+    state = _new(State, values)
     if card < 0:
         return state
-    data = rules.cards[card]
-    player = state.players[p]
-    reduction = discount_options(player, t, extra)[d]
-    player = add_resources(player, discounted(data.costs[c].pay, reduction), -1)
-    cards = player.cards
-    player = player._replace(cards=cards[:t] + (cards[t] + (card,),) + cards[t + 1:])
-    if t == CHARACTER:
-        player = player._replace(mods=player.mods + data.permanent)
-    state = with_player(state, p, player)
-    state = state._replace(towers=state.towers[:space] + (-1,) + state.towers[space + 1:])
-    return run(state, p, data.immediate, IMMEDIATE._replace(card=card))
+    return run(state, p, data.immediate, Context(IMMEDIATE.source, card))
 
 
 def tower_options(state: State, like: PlaceTower | None) -> Iterator[PlaceTower]:
@@ -226,13 +332,12 @@ def tower_options(state: State, like: PlaceTower | None) -> Iterator[PlaceTower]
         for t, f, s, c, d in tower_takes(state, p, member, value, ALL_TYPES, (),
                                          None if like is None else like.tower,
                                          None if like is None else like.floor):
-            yield PlaceTower(t, f, member, s, c, d)
+            yield made(state.rules, PlaceTower, t, f, member, s, c, d)
 
 
 def place_tower(state: State, action: PlaceTower) -> State:
-    state = take(state, state.order[state.turn], action.tower, action.floor, action.servants,
-                 action.cost, action.discount, action.member)
-    return state._replace(stage=Stage.AFTER)
+    return take(state, state.order[state.turn], action.tower, action.floor, action.servants,
+                action.cost, action.discount, action.member, stage=Stage.AFTER)
 
 
 # ------------------------------------------------------------------ harvest and production
@@ -241,40 +346,97 @@ def top_activation(state: State, player: Player, area: int) -> int:
     """The highest value a harvest / production of ``player`` can use (his bonus tile's at least)."""
     rules = state.rules
     top = rules.tiles[player.tile].activation
-    for card in player.cards[TERRITORY if area == HARVEST else 1]:
-        top = max(top, rules.cards[card].activation)
+    row = player.cards[TERRITORY if area == HARVEST else BUILDING]
+    if row:
+        cards = max(map(rules.activation.__getitem__, row))
+        if cards > top:
+            return cards
     return top
 
 
 @implements(C + "work.spaces", C + "work.value", C + "work.one_colour", C + "action.space_taken",
             C + "action.one_colour_per_group")
-def work_options(state: State, like: PlaceWork | None) -> Iterator[PlaceWork]:
+def work_groups(state: State, like: PlaceWork | None) -> list[tuple[int, bool, int, range]]:
+    """Every ``(area, large, member, servants)`` a harvest or production placement may take:
+    its legal actions are one per number of servants in the range (:func:`work_options`)."""
     rules = state.rules
+    fns = rules.fns
     p = state.order[state.turn]
     player = state.players[p]
-    for area in (HARVEST, 1) if like is None else (like.area,):
-        if area not in (HARVEST, 1):
+    m = modifiers(player.mods)
+    rate = max(rules.servant_rate, m.servants)
+    used = player.used
+    members = FREE[used] if like is None else (like.member,)
+    values = member_values(state, player)
+    have = player.servant
+    unlimited = rules.unlimited_servants
+    groups = []
+    for area in (HARVEST, PRODUCTION) if like is None else (like.area,):
+        if area not in (HARVEST, PRODUCTION):
             continue
         small, large_space = WORK_SPACES[area]
         coloured = int(coloured_in(state, p, (small, large_space)))
+        opened = (fns.colour_open(coloured, False), fns.colour_open(coloured, True))
         top = top_activation(state, player, area)
-        bonus = action_bonus(state, player, WORK_ACTIONS[area])
+        bonus = m.bonus.get(WORK_ACTIONS[area], 0)
         for large in (False, True) if like is None else (like.large,):
-            if large and rules.players < rules.large_min_players:
+            if large and not rules.large_spaces:
                 continue
-            if not large and not rules.fns.space_open(len(state.spaces[small]),
-                                                      waived(player, "occupied_space")):
+            if not large and not fns.space_open(len(state.spaces[small]),
+                                                "occupied_space" in m.waived):
                 continue
             penalty = rules.large_penalty if large else 0
-            for member in free_members(player) if like is None else (like.member,):
-                if not 0 <= member < MEMBERS or player.used[member]:
+            for member in members:
+                if not 0 <= member < MEMBERS or used[member] or not opened[member == NEUTRAL]:
                     continue
-                if not rules.fns.colour_open(coloured, member == NEUTRAL):
+                value = values[member] + bonus
+                # servants_between(rules, player, rate, work_min - value, top - value - penalty)
+                missing = rules.work_min - value
+                low = missing * rate if missing > 0 else 0
+                if low > have:
                     continue
-                value = member_value(state, player, member) + bonus
-                for servants in servant_range(state, player, rules.work_min - value,
-                                              top - value - penalty):
-                    yield PlaceWork(area, large, member, servants)
+                if unlimited:
+                    high = have
+                else:
+                    high = (top - value - penalty) * rate
+                    if high < low:
+                        high = low
+                    elif high > have:
+                        high = have
+                groups.append((area, large, member, range(low, high + 1, rate)))
+    return groups
+
+
+def work_options(state: State, like: PlaceWork | None) -> Iterator[PlaceWork]:
+    rules = state.rules
+    for area, large, member, servants in work_groups(state, like):
+        for count in servants:
+            yield made(rules, PlaceWork, area, large, member, count)
+
+
+def work_sampler(state: State, rng: Random) -> PlaceWork | None:
+    """One of :func:`work_options`, drawn as ``rng.choice`` draws from their list."""
+    groups = work_groups(state, None)
+    found = pick(rng, [group[3] for group in groups])
+    if found is None:
+        return None
+    group, count = found
+    area, large, member, _ = groups[group]
+    return made(state.rules, PlaceWork, area, large, member, count)
+
+
+def pick(rng: Random, ranges: list[range]) -> tuple[int, int] | None:
+    """``(which range, its item)`` of the item ``rng.choice`` draws from the ranges laid end
+    to end (one draw of the same size; ``None`` and no draw if they are all empty)."""
+    total = sum(map(len, ranges))
+    if not total:
+        return None
+    index = rng.choice(range(total))
+    for group, items in enumerate(ranges):
+        if index < len(items):
+            return group, items[index]
+        index -= len(items)
+    raise AssertionError("unreachable")
 
 
 @implements(C + "work.harvest", C + "work.production", C + "work.bonus_tile")
@@ -291,10 +453,10 @@ def activate(state: State, p: int, area: int, value: int) -> State:
     for effect in tile.harvest if area == HARVEST else tile.production:
         state, new = HAPPENS[effect.kind](state, p, effect, held)
         opened.extend(new)
-    for card in player.cards[TERRITORY if area == HARVEST else 1]:
+    for card in player.cards[TERRITORY if area == HARVEST else BUILDING]:
         data = rules.cards[card]
         if data.activation <= value:
-            context = held._replace(card=card)
+            context = Context(held.source, card, True)
             for effect in data.permanent:
                 state, new = HAPPENS[effect.kind](state, p, effect, context)
                 opened.extend(new)
@@ -306,9 +468,12 @@ def activate(state: State, p: int, area: int, value: int) -> State:
 
 def work_value(state: State, player: Player, member: int, area: int, large: bool,
                servants: int) -> int:
+    """The value of a harvest or production: the member's, its bonus, the servants', and the
+    large space's penalty."""
     rules = state.rules
-    value = member_value(state, player, member) + action_bonus(state, player, WORK_ACTIONS[area])
-    value += servants // servant_rate(state, player)
+    m = modifiers(player.mods)
+    value = member_value(state, player, member) + m.bonus.get(WORK_ACTIONS[area], 0)
+    value += servants // max(rules.servant_rate, m.servants)
     return value + (rules.large_penalty if large else 0)
 
 
@@ -317,113 +482,211 @@ def place_work(state: State, action: PlaceWork) -> State:
     player = state.players[p]
     value = work_value(state, player, action.member, action.area, action.large, action.servants)
     space = WORK_SPACES[action.area][action.large]
-    state = occupy(state, p, action.member, space, action.servants)
-    return activate(state, p, action.area, value)._replace(stage=Stage.AFTER)
+    player, spaces = seated(state, p, action.member, space, action.servants)
+    return activate(placed(state, p, player, spaces, ()), p, action.area, value)
 
 
-def occupy(state: State, p: int, member: int, space: int, servants: int) -> State:
-    player = state.players[p]
-    player = player._replace(servant=player.servant - servants,
-                             used=player.used[:member] + (True,) + player.used[member + 1:])
+def occupy(state: State, p: int, member: int, space: int, servants: int, coins: int = 0
+           ) -> State:
+    """``p``'s ``member`` stands on ``space``; he pays ``servants`` and ``coins``."""
+    player, spaces = seated(state, p, member, space, servants, coins)
+    players = state.players
+    return changed(state, (S_SPACES, spaces),
+                   (S_PLAYERS, players[:p] + (player,) + players[p + 1:]))
+
+
+def seated(state: State, p: int, member: int, space: int, servants: int, coins: int = 0
+           ) -> tuple[Player, tuple[tuple[int, ...], ...]]:
+    """:func:`occupy`'s player and action spaces."""
+    values = list(state.players[p])
+    values[P_SERVANT] -= servants
+    values[P_COIN] -= coins
+    used = values[P_USED]
+    values[P_USED] = used[:member] + (True,) + used[member + 1:]
     spaces = state.spaces
-    state = state._replace(spaces=spaces[:space] + (spaces[space] + (p * MEMBERS + member,),)
-                           + spaces[space + 1:])
-    return with_player(state, p, player)
+    return _new(Player, values), spaces[:space] + (spaces[space] + (p * MEMBERS + member,),) \
+        + spaces[space + 1:]
+
+
+def placed(state: State, p: int, player: Player, spaces: tuple[tuple[int, ...], ...],
+           opened: tuple[Pending, ...]) -> State:
+    """The state after ``p``'s placement: his ``player``, the action ``spaces``, the
+    decisions ``opened`` queued, and his turn goes on after placing."""
+    values = list(state)
+    players = state.players
+    values[S_PLAYERS] = players[:p] + (player,) + players[p + 1:]
+    values[S_SPACES] = spaces
+    if opened:
+        values[S_PENDING] = queued(state.pending, opened)
+    values[S_STAGE] = Stage.AFTER
+    return _new(State, values)  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------ market and council palace
 
 @implements(C + "market.spaces", C + "market.players", C + "market.same_family",
             C + "effect.forbid_space")
-def market_options(state: State, like: PlaceMarket | None) -> Iterator[PlaceMarket]:
+def market_groups(state: State, like: PlaceMarket | None) -> list[tuple[int, int, range]]:
+    """Every ``(space, member, servants)`` a market placement may take: one action per
+    number of servants in the range (:func:`market_options`)."""
     rules = state.rules
     p = state.order[state.turn]
     player = state.players[p]
-    if forbidden(player, "market"):
-        return
-    for space in range(len(rules.market)) if like is None else (like.space,):
-        if not 0 <= space < len(rules.market) or rules.players < rules.market_min_players[space]:
+    m = modifiers(player.mods)
+    if "market" in m.forbidden:
+        return []
+    rate = max(rules.servant_rate, m.servants)
+    taken = "occupied_space" in m.waived
+    used = player.used
+    members = FREE[used] if like is None else (like.member,)
+    values = member_values(state, player)
+    have = player.servant
+    high = have if rules.unlimited_servants else None
+    groups = []
+    for space in rules.open_markets if like is None else (like.space,):
+        if space not in rules.open_markets:
             continue
-        if not rules.fns.space_open(len(state.spaces[MARKET + space]),
-                                    waived(player, "occupied_space")):
+        if not rules.fns.space_open(len(state.spaces[MARKET + space]), taken):
             continue
-        for member in free_members(player) if like is None else (like.member,):
-            if not 0 <= member < MEMBERS or player.used[member]:
+        for member in members:
+            if not 0 <= member < MEMBERS or used[member]:
                 continue
-            missing = rules.market_min - member_value(state, player, member)
-            for servants in servant_range(state, player, missing):
-                yield PlaceMarket(space, member, servants)
+            # servants_between(rules, player, rate, market_min - values[member])
+            missing = rules.market_min - values[member]
+            low = missing * rate if missing > 0 else 0
+            if low <= have:
+                groups.append((space, member, range(low, (low if high is None else high) + 1,
+                                                    rate)))
+    return groups
+
+
+def market_options(state: State, like: PlaceMarket | None) -> Iterator[PlaceMarket]:
+    rules = state.rules
+    for space, member, servants in market_groups(state, like):
+        for count in servants:
+            yield made(rules, PlaceMarket, space, member, count)
+
+
+def market_sampler(state: State, rng: Random) -> PlaceMarket | None:
+    """One of :func:`market_options`, drawn as ``rng.choice`` draws from their list."""
+    groups = market_groups(state, None)
+    found = pick(rng, [group[2] for group in groups])
+    if found is None:
+        return None
+    group, count = found
+    return made(state.rules, PlaceMarket, groups[group][0], groups[group][1], count)
 
 
 def place_market(state: State, action: PlaceMarket) -> State:
     rules = state.rules
     p = state.order[state.turn]
-    state = occupy(state, p, action.member, MARKET + action.space, action.servants)
-    state, opened = receive(state, p, rules.market[action.space])
+    player, spaces = seated(state, p, action.member, MARKET + action.space, action.servants)
+    player, opened = received(state, p, player, rules.market[action.space])
     count = rules.market_privileges[action.space]
     if count:
         opened += (Pending(Stage.PRIVILEGE, p, arg=count),)
-    return push(state, opened)._replace(stage=Stage.AFTER)
+    return placed(state, p, player, spaces, opened)
 
 
 @implements(C + "council.space", C + "council.privilege")
+def council_groups(state: State, like: PlaceCouncil | None) -> list[tuple[int, range]]:
+    """Every ``(member, servants)`` a council placement may take: one action per number of
+    servants in the range (:func:`council_options`)."""
+    rules = state.rules
+    player = state.players[state.order[state.turn]]
+    rate = servant_rate(state, player)
+    values = member_values(state, player)
+    used = player.used
+    have = player.servant
+    high = have if rules.unlimited_servants else None
+    groups = []
+    for member in FREE[used] if like is None else (like.member,):
+        if not 0 <= member < MEMBERS or used[member]:
+            continue
+        # servants_between(rules, player, rate, council_min - values[member])
+        missing = rules.council_min - values[member]
+        low = missing * rate if missing > 0 else 0
+        if low <= have:
+            groups.append((member, range(low, (low if high is None else high) + 1, rate)))
+    return groups
+
+
 def council_options(state: State, like: PlaceCouncil | None) -> Iterator[PlaceCouncil]:
     rules = state.rules
-    p = state.order[state.turn]
-    player = state.players[p]
-    for member in free_members(player) if like is None else (like.member,):
-        if not 0 <= member < MEMBERS or player.used[member]:
-            continue
-        missing = rules.council_min - member_value(state, player, member)
-        for servants in servant_range(state, player, missing):
-            yield PlaceCouncil(member, servants)
+    for member, servants in council_groups(state, like):
+        for count in servants:
+            yield made(rules, PlaceCouncil, member, count)
+
+
+def council_sampler(state: State, rng: Random) -> PlaceCouncil | None:
+    """One of :func:`council_options`, drawn as ``rng.choice`` draws from their list."""
+    groups = council_groups(state, None)
+    found = pick(rng, [group[1] for group in groups])
+    if found is None:
+        return None
+    group, count = found
+    return made(state.rules, PlaceCouncil, groups[group][0], count)
 
 
 def place_council(state: State, action: PlaceCouncil) -> State:
     rules = state.rules
     p = state.order[state.turn]
-    state = occupy(state, p, action.member, COUNCIL, action.servants)
-    coins = tuple(rules.council_coins if i == COIN else 0 for i in range(len(ZERO)))
-    state, opened = receive(state, p, coins)
+    player, spaces = seated(state, p, action.member, COUNCIL, action.servants)
+    player, opened = received(state, p, player, rules.council_gain)
     opened += (Pending(Stage.PRIVILEGE, p, arg=rules.council_privileges),)
-    return push(state, opened)._replace(stage=Stage.AFTER)
+    return placed(state, p, player, spaces, opened)
 
 
 # ------------------------------------------------------------------ fast samplers
 
 def any_placement(state: State) -> bool:
-    """Whether the player in turn has any legal placement (action.must_place)."""
-    for generator in (council_options, market_options, work_options, tower_options):
-        for _ in generator(state, None):  # type: ignore[operator]
-            return True
-    return False
-
-
-def _pick(rng: Random, candidates: list[Any]) -> Iterator[Any]:
-    """The candidates in random order, drawn one by one (no shuffle of the whole list)."""
-    while candidates:
-        i = rng.randrange(len(candidates))
-        candidates[i], candidates[-1] = candidates[-1], candidates[i]
-        yield candidates.pop()
+    """Whether the player in turn has any legal placement (action.must_place). The council
+    palace is asked first; if no member reaches it even with every servant, only a higher
+    bonus or a lower minimum elsewhere could help, and without one there is none."""
+    if council_groups(state, None):
+        return True
+    rules = state.rules
+    player = state.players[state.order[state.turn]]
+    members = free_members(player)
+    if not members:
+        return False
+    m = modifiers(player.mods)
+    values = member_values(state, player)
+    best = max(values[member] for member in members) + \
+        player.servant // max(rules.servant_rate, m.servants)
+    work = max(m.bonus.get(area, 0) for area in WORK_ACTIONS)
+    if best < rules.market_min and best + work < rules.work_min and \
+            best + max(m.take_bonus) < min(rules.floor_values):
+        return False
+    if market_groups(state, None) or work_groups(state, None):
+        return True
+    return next(tower_options(state, None), None) is not None
 
 
 def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
     """A random legal tower placement without listing them all: a random (member, tower,
-    floor) with a card first, then its legal forms; ``None`` if no candidate has one."""
+    floor) with a card first, then its legal forms; ``None`` if no candidate has one.
+
+    The candidates are drawn one by one without a shuffle of the whole list: a random one
+    is swapped to the end and taken from there."""
     if state.pending or state.stage != Stage.PLACE:
         return None
     p = state.order[state.turn]
     player = state.players[p]
     floors = state.rules.floors
-    candidates = [(m, space) for m in free_members(player)
-                  for space, card in enumerate(state.towers) if card >= 0]
-    values: dict[int, int] = {}
-    for member, space in _pick(rng, candidates):
-        if member not in values:
-            values[member] = member_value(state, player, member)
-        found = list(tower_takes(state, p, member, values[member], ALL_TYPES, (),
-                                 *divmod(space, floors)))
+    spaces = [space for space, card in enumerate(state.towers) if card >= 0]
+    candidates = [member * TOWER_SPACES + space for member in FREE[player.used]
+                  for space in spaces]
+    values = member_values(state, player)
+    view = Towers(state, p)
+    forms = view.forms
+    draw = rng.randrange
+    while candidates:
+        i = draw(len(candidates))
+        candidates[i], candidates[-1] = candidates[-1], candidates[i]
+        member, space = divmod(candidates.pop(), TOWER_SPACES)
+        found = forms(member, values[member], *divmod(space, floors))
         if found:
             t, f, s, c, d = rng.choice(found)
-            return PlaceTower(t, f, member, s, c, d)
+            return made(state.rules, PlaceTower, t, f, member, s, c, d)
     return None

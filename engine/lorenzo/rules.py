@@ -12,16 +12,23 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, field, fields
+from functools import cache, lru_cache
 from importlib import resources
-from typing import Any
+from itertools import product
+from typing import Any, TypeVar
 
 from regelwerk.engine.core.game import Variant, choose_variants
-from regelwerk.engine.core.spec import Spec
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.spec import Spec, SpecError, load
+from regelwerk.engine.lorenzo.actions import CardDealt, DiceRoll, ExcommunicationDrawn, Privilege
 
 GAME = "lorenzo"
 C = GAME + ":"
+A = TypeVar("A")
+
+#: The game's spec as the data files give it; the layout of the board below is read from it.
+DEFAULT_SPEC = load(GAME)
 
 # Indices of the resources and points in every resource vector (the vocabulary's order,
 # checked against cards.toml when the rules are built).
@@ -33,16 +40,24 @@ ZERO = (0,) * len(RESOURCES)
 TYPES = ("territory", "building", "character", "venture")
 TERRITORY, BUILDING, CHARACTER, VENTURE = range(len(TYPES))
 
-# Family members: the three coloured ones in the order of ``dice.colours``, then the neutral one.
-NEUTRAL = 3
-MEMBERS = 4
+# Family members: the coloured ones in the order of ``dice.colours``, then the neutral one.
+NEUTRAL = DEFAULT_SPEC["family.colored"]
+MEMBERS = NEUTRAL + DEFAULT_SPEC["family.neutral"]
 
-# Action spaces: 16 tower floors (tower * floors + floor), then these.
-HARVEST_SMALL, HARVEST_LARGE, PRODUCTION_SMALL, PRODUCTION_LARGE = 16, 17, 18, 19
-MARKET = 20           # market spaces 20..23
-COUNCIL = 24
-SPACES = 25
-HARVEST, PRODUCTION = 0, 1    # the two work areas
+# Action spaces: the tower floors (tower * floors + floor), the small and the large space of
+# each work area, the market spaces, then the council palace (one space for any number).
+WORK_AREAS = ("harvest", "production")
+WORK_SIZES = ("small", "large")
+HARVEST, PRODUCTION = range(len(WORK_AREAS))
+TOWER_SPACES = DEFAULT_SPEC["towers.count"] * DEFAULT_SPEC["towers.floors"]
+HARVEST_SMALL, HARVEST_LARGE, PRODUCTION_SMALL, PRODUCTION_LARGE = range(
+    TOWER_SPACES, TOWER_SPACES + len(WORK_AREAS) * len(WORK_SIZES))
+MARKET = PRODUCTION_LARGE + 1                    # the first market space
+COUNCIL = MARKET + DEFAULT_SPEC["market.spaces"]
+SPACES = COUNCIL + 1
+
+#: The numbers the layout above is read from: a printed board may not change them.
+LAYOUT = ("family.colored", "family.neutral", "towers.count", "towers.floors", "market.spaces")
 
 
 def _interp(name: str) -> str:
@@ -99,6 +114,15 @@ class Effect:
     every: int = 1
     before_scoring: bool = False
     when: str = ""
+    #: the hash of the fields above, worked out once (a player's effects key a memo)
+    _hash: int = field(default=0, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        values = tuple(getattr(self, f.name) for f in fields(self) if f.compare)
+        object.__setattr__(self, "_hash", hash(values))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 def compile_effect(raw: Mapping[str, Any]) -> Effect:
@@ -268,6 +292,7 @@ class Rules:
     council_min: int
     council_coins: int
     council_privileges: int
+    council_gain: tuple[int, ...]           # what the council palace gives besides privileges
     privileges: tuple[tuple[int, ...], ...]
     territory_military: tuple[int, ...]
     score_territories: tuple[int, ...]
@@ -282,14 +307,43 @@ class Rules:
     leaders: tuple[Leader, ...]
     excommunications: tuple[Excommunication, ...]
     excommunications_by_period: tuple[tuple[int, ...], ...]
+    skip_tiles: frozenset[int]              # tiles whose owner loses his first turn of a round
     tiles: tuple[BonusTile, ...]
     simple_tile: int
     advanced_tiles: tuple[int, ...]
     fns: RuleFns
+    # made once from the above, for the engine's hot paths
+    unlimited_servants: bool                # variant servant_spending = unlimited
+    bonus_only: bool                        # variant empty_floor = bonus_only
+    one_unit_malus: bool                    # variant wood_or_stone_malus = one_unit
+    malus_exempt: bool                      # variant leader_action_malus = malus_exempt
+    large_spaces: bool                      # the large work spaces are open
+    open_markets: tuple[int, ...]           # the market spaces open at this player count
+    deal_spaces: frozenset[int]             # the tower spaces a round's cards are laid on
+    dice_outcomes: tuple[DiceRoll, ...]     # every roll of the dice
+    excommunication_drawn: tuple[tuple[ExcommunicationDrawn, ...], ...]   # per period
+    card_dealt: tuple[dict[int, CardDealt], ...]    # per tower space: each card laid there
+    privilege_choices: tuple[tuple[Privilege, ...], ...]   # by the choices taken (bit mask)
+    activation: tuple[int, ...]             # card -> its harvest / production value
+    #: actions already built, by kind and fields: a memo (actions are values, so one object
+    #: serves every state that offers it; see :func:`~.places.made`)
+    made: dict[type, dict[tuple[int | bool, ...], Any]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     @property
     def spaces(self) -> int:
         return SPACES
+
+
+def made(rules: Rules, kind: type[A], *fields: int | bool) -> A:
+    """The action ``kind(*fields)``, built once per rules (``Rules.made``)."""
+    table = rules.made.get(kind)
+    if table is None:
+        table = rules.made[kind] = {}
+    action = table.get(fields)
+    if action is None:
+        action = table[fields] = kind(*fields)
+    return action
 
 
 @cache
@@ -322,6 +376,10 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     """Build :class:`Rules` for ``players`` players from a spec (a printed board loaded or not)."""
     chosen = choose_variants(GAME, VARIANTS, variants)
     count = spec["players.default"] if players is None else players
+    for path in LAYOUT:
+        if spec[path] != DEFAULT_SPEC[path]:
+            raise SpecError(N_("{game}: {path} lays out the action spaces; a board cannot "
+                               "change it"), game=GAME, path=path)
     vocabulary = data_file("cards.toml")["vocabulary"]
     if tuple(vocabulary["resources"]) != RESOURCES or tuple(vocabulary["card_types"]) != TYPES:
         raise ValueError("spec/lorenzo/cards.toml: the vocabulary's order changed")
@@ -344,10 +402,20 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     floor_bonus = tuple(
         tuple(vector(spec[f"towers.bonus.{name}.floor{f + 1}"]) if f + 1 in bonus_floors else ZERO
               for f in range(floors)) for name in TYPES)
-    start = tuple((coins, spec["start.wood"], spec["start.stone"], spec["start.servants"],
-                   spec["start.points"], spec["start.points"], spec["start.points"])
+    points = spec["start.points"]
+    start = tuple(vector({"coin": coins, "wood": spec["start.wood"], "stone": spec["start.stone"],
+                          "servant": spec["start.servants"], "military": points,
+                          "faith": points, "vp": points})
                   for coins in spec["start.coins"])
     privileges = tuple(vector(p) for p in spec["privilege.options"])
+    colours = tuple(spec["dice.colours"])
+    if len(colours) != spec["dice.count"] or len(colours) != NEUTRAL:
+        raise ValueError("spec/lorenzo/numbers.toml: one die per coloured family member")
+    faces = tuple(spec["dice.faces"])
+    if spec["towers.count"] != len(TYPES):
+        raise ValueError("spec/lorenzo/numbers.toml: one tower per card type")
+    deal_spaces = tuple(t * floors + f for t in range(len(TYPES))
+                        for f in range(min(floors, spec["towers.cards_per_round"])))
     return Rules(
         spec=spec,
         players=count,
@@ -384,6 +452,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         council_min=spec["council.min_value"],
         council_coins=spec["council.coins"],
         council_privileges=spec["council.privileges"],
+        council_gain=vector({"coin": spec["council.coins"]}),
         privileges=privileges,
         territory_military=tuple(spec["territory_slots.military"]),
         score_territories=tuple(spec["scoring.territories"]),
@@ -397,6 +466,8 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         decks=decks,
         leaders=tuple(_leader(raw) for raw in data_file("leaders.toml")["leader"]),
         excommunications=excommunications,
+        skip_tiles=frozenset(i for i, e in enumerate(excommunications)
+                             if e.special == "skip_first_turn"),
         excommunications_by_period=tuple(
             tuple(i for i, e in enumerate(excommunications) if e.period == p)
             for p in range(1, periods + 1)),
@@ -404,4 +475,38 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         simple_tile=next(i for i, t in enumerate(tiles) if not t.advanced),
         advanced_tiles=tuple(i for i, t in enumerate(tiles) if t.advanced),
         fns=rule_functions(),
+        unlimited_servants=chosen["servant_spending"] == "unlimited",
+        bonus_only=chosen["empty_floor"] == "bonus_only",
+        one_unit_malus=chosen["wood_or_stone_malus"] == "one_unit",
+        malus_exempt=chosen["leader_action_malus"] == "malus_exempt",
+        large_spaces=count >= spec["harvest_production.large_min_players"],
+        open_markets=tuple(i for i, least in enumerate(spec["market.min_players"])
+                           if count >= least),
+        deal_spaces=frozenset(deal_spaces),
+        dice_outcomes=tuple(DiceRoll(**dict(zip(colours, roll, strict=True)))
+                            for roll in product(faces, repeat=len(colours))),
+        excommunication_drawn=tuple(
+            tuple(ExcommunicationDrawn(p, i) for i, e in enumerate(excommunications)
+                  if e.period == p)
+            for p in range(1, periods + 1)),
+        card_dealt=tuple({card: CardDealt(*divmod(space, floors), card)
+                          for card in range(len(cards)) if cards[card].type == space // floors}
+                         for space in range(TOWER_SPACES)),
+        activation=tuple(card.activation for card in cards),
+        privilege_choices=tuple(tuple(Privilege(c) for c in range(len(privileges))
+                                      if not (taken >> c) & 1)
+                                for taken in range(1 << len(privileges))),
     )
+
+
+def game_rules(spec: Spec, players: int, variants: Mapping[str, str]) -> Rules:
+    """The rules of a game (the contract's ``rules``): shared per player count and variants
+    when ``spec`` is the game's own, built afresh for a printed board's numbers."""
+    if spec is DEFAULT_SPEC:
+        return _cached(players, tuple(sorted(variants.items())))
+    return rules_from_spec(spec, players, variants)
+
+
+@lru_cache(maxsize=64)
+def _cached(players: int, variants: tuple[tuple[str, str], ...]) -> Rules:
+    return rules_from_spec(DEFAULT_SPEC, players, dict(variants))

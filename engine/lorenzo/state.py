@@ -14,34 +14,46 @@ from typing import NamedTuple
 
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.tuples import fast_replace
-from regelwerk.engine.lorenzo.rules import Effect, Rules
+from regelwerk.engine.lorenzo.rules import RESOURCES, Effect, Rules
+
+#: A player's resources and points are his first fields (:data:`~.rules.RESOURCES`).
+STOCK = len(RESOURCES)
 
 
 class Stage(IntEnum):
     """Where play stands: a phase of the game, or the decision at the head of the queue."""
 
-    # phases (no decision pending)
-    TILE = 0          # advanced game: choosing bonus tiles against the turn order
-    DRAFT = 1         # advanced game: the leader draft
-    ROLL = 2          # chance rolls the dice
-    PLACE = 3         # the player in turn places a member (or takes leader actions)
-    AFTER = 4         # he has placed: leader actions or the end of his turn
-    VATICAN = 5       # the Vatican report (its decisions are pending)
-    OVER = 6
+    # phases (no decision pending), in the order of play
+    ORDER = 0         # chance draws the first turn order, place by place
+    EXCOMMUNICATION = 1   # chance draws the excommunication tile of each period
+    LEADERS = 2       # advanced game: chance deals the leader cards, one by one
+    TILE = 3          # advanced game: choosing bonus tiles against the turn order
+    DRAFT = 4         # advanced game: the leader draft
+    DEAL = 5          # chance lays the round's cards on the towers, space by space
+    ROLL = 6          # chance rolls the dice
+    PLACE = 7         # the player in turn places a member (or takes leader actions)
+    AFTER = 8         # he has placed: leader actions or the end of his turn
+    VATICAN = 9       # the Vatican report (its decisions are pending)
+    OVER = 10
     # pending decisions
-    PRIVILEGE = 10    # arg: privileges still to take; mask: choices already taken
-    TAKE = 11         # a card effect's card: arg value, mask card types, card: the source card
-    WORK = 12         # a card effect's harvest / production: arg value, mask area, flag bonuses
-    EXCHANGE = 13     # card: the building whose exchange may be used
-    MALUS = 14        # which of wood or stone one source gives less; flag: from income
-    COPY = 15         # Lorenzo de' Medici: which played leader to copy
-    CHURCH = 16       # support the Church or not
+    PRIVILEGE = 20    # arg: privileges still to take; mask: choices already taken
+    TAKE = 21         # a card effect's card: arg value, mask card types, card: the source card
+    WORK = 22         # a card effect's harvest / production: arg value, mask area, flag bonuses
+    EXCHANGE = 23     # card: the building whose exchange may be used
+    MALUS = 24        # which of wood or stone one source gives less (arg: by how much);
+                      # flag: from the held-back income
+    COPY = 25         # Lorenzo de' Medici: which played leader to copy
+    CHURCH = 26       # support the Church or not
 
 
-PHASES = frozenset({Stage.TILE, Stage.DRAFT, Stage.ROLL, Stage.PLACE, Stage.AFTER,
-                    Stage.VATICAN, Stage.OVER})
+PHASES = frozenset({Stage.ORDER, Stage.EXCOMMUNICATION, Stage.LEADERS, Stage.TILE, Stage.DRAFT,
+                    Stage.DEAL, Stage.ROLL, Stage.PLACE, Stage.AFTER, Stage.VATICAN, Stage.OVER})
+#: The phases in which chance acts.
+CHANCE_STAGES = frozenset({Stage.ORDER, Stage.EXCOMMUNICATION, Stage.LEADERS, Stage.DEAL,
+                           Stage.ROLL})
 
 
+@fast_replace
 class Pending(NamedTuple):
     """A decision the rules ask of one player before play goes on."""
 
@@ -78,7 +90,7 @@ class Player(NamedTuple):
 
     @property
     def resources(self) -> tuple[int, ...]:
-        return self[:7]
+        return self[:STOCK]
 
     def members_left(self) -> int:
         return self.used.count(False)
@@ -95,14 +107,15 @@ class State(NamedTuple):
     dice: tuple[int, ...]                # white, black, orange (dice.colours); () before the roll
     players: tuple[Player, ...]
     towers: tuple[int, ...]              # tower * floors + floor -> card index or -1
-    spaces: tuple[tuple[int, ...], ...]  # action space -> members there (player * 4 + member)
-    decks: tuple[tuple[int, ...], ...]   # per type, the cards still to come, top first
+    spaces: tuple[tuple[int, ...], ...]  # action space -> members there (player * MEMBERS + member)
+    decks: tuple[tuple[int, ...], ...]   # per type, the face-down pile of the period (top last)
     excommunication: tuple[int, ...]     # the tile of each period
     pending: tuple[Pending, ...]
     income: tuple[int, ...]              # held back during a harvest / production
     earner: int                          # whose income is held back (-1: nobody's)
     hands: tuple[tuple[int, ...], ...]   # leader draft: the hand each player picks from
     tiles_left: tuple[int, ...]          # advanced bonus tiles not yet chosen
+    pile: tuple[int, ...]                # set-up: the pile chance draws from (top last)
 
     def __repr__(self) -> str:
         head = f"<lorenzo round {self.round} {self.stage.name}"
@@ -119,7 +132,7 @@ class State(NamedTuple):
     def current_player(self) -> int:
         if self.pending:
             return self.pending[0].player
-        if self.stage == Stage.ROLL:
+        if self.stage in CHANCE_STAGES:
             return CHANCE
         return self.order[self.turn]
 
@@ -131,3 +144,20 @@ class State(NamedTuple):
     def step(self) -> Stage:
         """The stage of play the action kinds refer to: the pending decision, else the phase."""
         return self.pending[0].need if self.pending else self.stage
+
+
+# Positions of the fields the hot paths replace (one list copy instead of a keyword
+# ``_replace``); :func:`changed` and :func:`player_changed` use them.
+_new = tuple.__new__
+S_STAGE, S_TURN, S_PLAYERS, S_TOWERS, S_SPACES, S_DECKS, S_PENDING, S_INCOME, S_EARNER = (
+    State._fields.index(name) for name in ("stage", "turn", "players", "towers", "spaces",
+                                           "decks", "pending", "income", "earner"))
+P_SERVANT, P_COIN, P_USED = (Player._fields.index(name) for name in ("servant", "coin", "used"))
+
+
+def changed(state: State, *fields: tuple[int, object]) -> State:
+    """``state`` with the fields at the given positions (``S_...``) replaced."""
+    values = list(state)
+    for at, value in fields:
+        values[at] = value
+    return _new(State, values)  # type: ignore[no-any-return]

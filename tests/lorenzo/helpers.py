@@ -1,13 +1,16 @@
-"""Situations of Lorenzo il Magnifico reached through the API: ``seed=None`` games whose dice
-the test chooses (:class:`~regelwerk.engine.lorenzo.DiceRoll`), with a player's holdings
-set where the situation needs them (his cards, resources, leaders in hand)."""
+"""Situations of Lorenzo il Magnifico reached through the API: ``seed=None`` games whose chance
+the test chooses (the first turn order, the tiles, the leaders dealt, the cards on the towers,
+the dice: :func:`~regelwerk.engine.lorenzo.reveal`), with a player's holdings set where the
+situation needs them (his cards, resources, leaders in hand)."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from regelwerk.engine.lorenzo import (
     GAME,
+    CardDealt,
     ChooseTile,
     DiceRoll,
     DraftLeader,
@@ -17,6 +20,7 @@ from regelwerk.engine.lorenzo import (
     Privilege,
     Stage,
     State,
+    reveal,
 )
 from regelwerk.engine.lorenzo.effects import with_player
 
@@ -26,35 +30,58 @@ LEADER = {x.id: i for i, x in enumerate(RULES.leaders)}
 EXCOMMUNICATION = {e.id: i for i, e in enumerate(RULES.excommunications)}
 EMPTY = {"coin": 0, "wood": 0, "stone": 0, "servant": 0, "military": 0, "faith": 0, "vp": 0}
 
+#: Cards chance lays on the towers: ``{(tower, floor): card id}``.
+Deal = Mapping[tuple[int, int], str]
 
-def roll(state: State, dice: tuple[int, int, int]) -> State:
+
+def dealt(deal: Deal) -> tuple[CardDealt, ...]:
+    """The chance outcomes that lay ``deal``'s cards on their floors."""
+    return tuple(CardDealt(t, f, CARD[card]) for (t, f), card in deal.items())
+
+
+def dice(values: tuple[int, int, int]) -> DiceRoll:
     """The dice of a round, given in member order (``dice.colours``: white, black, orange)."""
-    return GAME.apply(state, DiceRoll(**dict(zip(RULES.dice_colours, dice, strict=True))))
+    return DiceRoll(**dict(zip(RULES.dice_colours, values, strict=True)))
+
+
+def roll(state: State, values: tuple[int, int, int], deal: Deal | None = None) -> State:
+    """Chance lays out the round's cards (``deal``'s where given, else in box order) and
+    rolls ``values``."""
+    return reveal(state, *dealt(deal or {}), dice(values))
+
+
+def fresh(players: int, options: dict[str, str] | None, round: int) -> State:
+    """A new game (seed=None), its first round set to ``round`` (a later period's cards)."""
+    state = GAME.new_game(seed=None, options={"players": players, **(options or {})})
+    return state._replace(round=round) if round != 1 else state
 
 
 def placing(dice: tuple[int, int, int] = (3, 3, 3), players: int = 4,
-            options: dict[str, str] | None = None, **player: Any) -> State:
-    """A basic game (seed=None) after the first roll; player 0 is to place, his fields
+            options: dict[str, str] | None = None, deal: Deal | None = None, round: int = 1,
+            **player: Any) -> State:
+    """A basic game (seed=None) after the first roll: the first turn order by seat, the cards
+    of ``deal`` on their floors, the others in box order; player 0 is to place, his fields
     replaced by ``player``."""
-    state = GAME.new_game(seed=None, options={"players": players, "game_mode": "basic",
-                                              **(options or {})})
-    state = roll(state, dice)
+    state = fresh(players, {"game_mode": "basic", **(options or {})}, round)
+    state = roll(state, dice, deal)
     assert state.stage == Stage.PLACE and state.current_player == 0
     return edit(state, 0, **player)
 
 
 def advanced(dice: tuple[int, int, int] = (3, 3, 3), players: int = 4,
-             options: dict[str, str] | None = None, **player: Any) -> State:
-    """A full game (seed=None): bonus tiles chosen and leaders drafted by taking the first
-    option, the first roll made; player 0 is to place, his fields replaced by ``player``."""
-    state = GAME.new_game(seed=None, options={"players": players, **(options or {})})
+             options: dict[str, str] | None = None, deal: Deal | None = None, round: int = 1,
+             **player: Any) -> State:
+    """A full game (seed=None): leaders dealt in box order, bonus tiles chosen and leaders
+    drafted by taking the first option, the first roll made; player 0 is to place, his
+    fields replaced by ``player``."""
+    state = reveal(fresh(players, options, round))
     while state.stage == Stage.TILE:
         state = GAME.apply(state, next(a for a in GAME.legal_actions(state)
                                        if isinstance(a, ChooseTile)))
     while state.stage == Stage.DRAFT:
         state = GAME.apply(state, next(a for a in GAME.legal_actions(state)
                                        if isinstance(a, DraftLeader)))
-    state = roll(state, dice)
+    state = roll(state, dice, deal)
     assert state.stage == Stage.PLACE and state.current_player == 0
     return edit(state, 0, **player)
 
@@ -76,12 +103,6 @@ def excommunicated(state: State, tile: str, p: int = 0) -> State:
     player = state.players[p]
     return edit(state, p, excommunicated=player.excommunicated + (index,),
                 mods=player.mods + RULES.excommunications[index].effects)
-
-
-def in_tower(state: State, tower: int, floor: int, card: str) -> State:
-    towers = list(state.towers)
-    towers[tower * RULES.floors + floor] = CARD[card]
-    return state._replace(towers=tuple(towers))
 
 
 def cards(*ids: str) -> tuple[tuple[int, ...], ...]:

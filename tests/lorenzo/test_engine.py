@@ -8,7 +8,20 @@ from random import Random
 
 import pytest
 from regelwerk.engine.core import conformance
-from regelwerk.engine.lorenzo import GAME, ActivateLeader, DiscardLeader, PlayLeader, State
+from regelwerk.engine.core.game import CHANCE
+from regelwerk.engine.lorenzo import (
+    GAME,
+    ActivateLeader,
+    CardDealt,
+    DiceRoll,
+    DiscardLeader,
+    ExcommunicationDrawn,
+    LeaderDealt,
+    OrderDrawn,
+    PlayLeader,
+    Stage,
+    State,
+)
 from regelwerk.engine.lorenzo.rules import TYPES
 
 SEEDS = (0, 1)
@@ -36,15 +49,21 @@ def test_samplers_refusals_records_chance(players: int) -> None:
 
 
 def test_caller_decides_chance() -> None:
-    """seed=None: the dice wait for the caller (here random by their probabilities)."""
+    """seed=None: every shuffle and roll waits for the caller (here random by the
+    probabilities): the first turn order, the tiles, the leaders, each round's cards, the dice."""
     played = conformance.play(GAME, {}, None)
     assert GAME.is_terminal(played.states[-1])
     assert conformance.check_play(GAME, played) == []
     assert conformance.check_chance(GAME, played) == []
     assert conformance.check_records(GAME, played) == []
-    rolls = [s for s in played.states if GAME.current_player(s) == -1]
-    assert len(rolls) == GAME.default_rules.rounds
-    assert len(GAME.chance_outcomes(rolls[0])) == len(GAME.default_rules.dice_faces) ** 3
+    rules = GAME.default_rules
+    kinds = Counter(type(a) for s, a in zip(played.states, played.actions, strict=False)
+                    if GAME.current_player(s) == CHANCE)
+    assert kinds == {OrderDrawn: rules.players, ExcommunicationDrawn: rules.periods,
+                     LeaderDealt: rules.players * rules.hand,
+                     CardDealt: rules.rounds * len(rules.deal_spaces), DiceRoll: rules.rounds}
+    roll = next(s for s in played.states if s.stage == Stage.ROLL)
+    assert len(GAME.chance_outcomes(roll)) == len(rules.dice_faces) ** len(rules.dice_colours)
 
 
 def leader_keeper(state: State, rng: Random) -> tuple[object, State]:

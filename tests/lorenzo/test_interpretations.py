@@ -22,6 +22,7 @@ from regelwerk.engine.lorenzo import (
     Stage,
     TakeCard,
     Work,
+    reveal,
 )
 from regelwerk.engine.lorenzo.effects import member_value
 from regelwerk.engine.lorenzo.rules import (
@@ -29,7 +30,9 @@ from regelwerk.engine.lorenzo.rules import (
     CHARACTER,
     COUNCIL,
     HARVEST,
+    HARVEST_SMALL,
     MARKET,
+    MEMBERS,
     NEUTRAL,
     PRODUCTION,
     TERRITORY,
@@ -46,7 +49,6 @@ from tests.lorenzo.helpers import (
     cards,
     edit,
     excommunicated,
-    in_tower,
     of,
     placing,
     roll,
@@ -192,10 +194,10 @@ def test_card_action_in_tower() -> None:
     """The Abbess's card: the fee is due when another member stands in the tower, the floor
     bonus is received, and no member is placed (the tower stays open to the player's own
     coloured member, with no fee when it was empty)."""
-    state = placing((6, 6, 6), **RICH)
-    state = in_tower(state, CHARACTER, 0, "character-1-8")          # Abbess on the first floor
-    state = state._replace(spaces=state.spaces[:TOP] + ((1 * 4 + 0,),) + state.spaces[TOP + 1:])
-    assert state.spaces[TERRITORY * RULES.floors + TOP] == (4,)        # player 1 in territories
+    state = placing((6, 6, 6), deal={(CHARACTER, 0): "character-1-8"}, **RICH)   # the Abbess
+    state = state._replace(spaces=state.spaces[:TOP] + ((1 * MEMBERS + 0,),)
+                           + state.spaces[TOP + 1:])
+    assert state.spaces[TERRITORY * RULES.floors + TOP] == (MEMBERS,)  # player 1 in territories
     abbess = GAME.apply(state, PlaceTower(CHARACTER, 0, 0, 0, 0, 0))
     assert abbess.pending[0].need == Stage.TAKE
     before = abbess.players[0]
@@ -223,8 +225,7 @@ def test_card_action_in_tower() -> None:
 
 def _floor_emptied(options: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
     """The Abbess took the top territory card by her effect; player 0 is to place again."""
-    state = placing((6, 6, 6), options=options, **RICH)
-    state = in_tower(state, CHARACTER, 0, "character-1-8")
+    state = placing((6, 6, 6), options=options, deal={(CHARACTER, 0): "character-1-8"}, **RICH)
     state = GAME.apply(state, PlaceTower(CHARACTER, 0, 0, 0, 0, 0))
     take = next(a for a in of(state, TakeCard) if a.tower == TERRITORY and a.floor == TOP)
     state = GAME.apply(state, take)
@@ -324,8 +325,8 @@ def test_resources_counted() -> None:
 def test_faith_track_end() -> None:
     """Faith beyond the last space is lost (the Preacher's 4 take 13 to 15, not 17); the last
     space scores its victory points at a report."""
-    state = in_tower(placing((6, 6, 6), faith=RULES.faith_max - 2, **RICH), CHARACTER, 0,
-                     "character-1-7")
+    state = placing((6, 6, 6), deal={(CHARACTER, 0): "character-1-7"},
+                    faith=RULES.faith_max - 2, **RICH)
     after = GAME.apply(state, PlaceTower(CHARACTER, 0, 0, 0, 0, 0))
     assert after.players[0].faith == RULES.faith_max
     report = to_last_report(edit(after._replace(turn=0, stage=Stage.PLACE), 0, servant=1))
@@ -433,48 +434,52 @@ def test_member_value_order() -> None:
 @pytest.mark.clause("lorenzo:effect.gain_per_card", "lorenzo:tower.sequence")
 def test_per_card_counts_itself() -> None:
     """The Paramour (2 victory points per character) counts itself: with one character held
-    before, 4 points."""
-    state = placing((6, 6, 6), cards=cards("character-1-1"), vp=0, **RICH)
-    state = in_tower(state, CHARACTER, 0, "character-3-3")
+    before, 4 points (in the last period, whose cards the Paramour is of)."""
+    state = placing((6, 6, 6), deal={(CHARACTER, 0): "character-3-3"}, round=RULES.rounds - 1,
+                    cards=cards("character-1-1"), vp=0, **RICH)
     after = GAME.apply(state, PlaceTower(CHARACTER, 0, 0, 0, 0, 0))
     assert after.players[0].vp == 2 * 2
+
+
+def _dame_and_pico(deal: dict[tuple[int, int], str], round: int = 1):  # type: ignore[no-untyped-def]
+    """Player 0 holds the Dame and has played Pico della Mirandola; ``deal`` is on the towers."""
+    state = advanced((6, 6, 6), deal=deal, round=round, **RICH)
+    return with_leader(state, "pico_della_mirandola",
+                       cards=((), tuple(RULES.decks[BUILDING][0][:2]), cards("character-1-3")[2],
+                              tuple(RULES.decks[VENTURE][0][:4])),
+                       mods=RULES.cards[CARD["character-1-3"]].permanent)     # Dame
 
 
 @pytest.mark.clause("lorenzo:effect.discount")
 def test_discount_stacking() -> None:
     """Dame (1 coin off characters) and Pico della Mirandola (3 coins off) both apply, never
-    below zero: the Paramour (7) costs 3, the Warlord (2) nothing."""
-    state = advanced((6, 6, 6), **RICH)
-    state = with_leader(state, "pico_della_mirandola",
-                        cards=((), tuple(RULES.decks[BUILDING][0][:2]), cards("character-1-3")[2],
-                               tuple(RULES.decks[VENTURE][0][:4])),
-                        mods=RULES.cards[CARD["character-1-3"]].permanent)     # Dame
-    state = in_tower(state, CHARACTER, 0, "character-3-3")
-    state = in_tower(state, CHARACTER, 1, "character-1-1")
+    below zero: the Paramour (7, last period) costs 3, the Warlord (2, first period) nothing."""
+    state = _dame_and_pico({(CHARACTER, 0): "character-3-3"}, RULES.rounds - 1)
     coins = state.players[0].coin
     paramour = towers_taken(state, 0, CHARACTER)
-    assert {(a.floor, a.discount) for a in paramour} >= {(0, 0), (1, 0)}
-    assert len({a.discount for a in paramour}) == 1                  # one combination
+    assert {a.discount for a in paramour if a.floor == 0} == {0}      # one combination
     assert GAME.apply(state, next(a for a in paramour if a.floor == 0)).players[0].coin == \
         coins - (7 - 1 - 3)
-    warlord = GAME.apply(state, next(a for a in paramour if a.floor == 1))
-    assert warlord.players[0].coin == coins
+    state = _dame_and_pico({(CHARACTER, 1): "character-1-1"})
+    warlord = towers_taken(state, 0, CHARACTER)
+    assert {a.discount for a in warlord if a.floor == 1} == {0}
+    coins = state.players[0].coin
+    assert GAME.apply(state, next(a for a in warlord if a.floor == 1)).players[0].coin == coins
 
 
 @pytest.mark.clause("lorenzo:council.privileges_differ", "lorenzo:effect.privilege")
 def test_privileges_differ_scope() -> None:
     """The two privileges of one market space differ; the Hero's privilege and that of the
-    card it takes (Building the Walls) are separate effects and may be the same."""
-    state = placing((6, 6, 6), **RICH)
+    card it takes (Building the Bastions) are separate effects and may be the same."""
+    hero = {(CHARACTER, 3): "character-2-4", (VENTURE, 0): "venture-2-3"}    # the 2nd period
+    state = placing((6, 6, 6), deal=hero, round=RULES.rounds_per_period + 1, **RICH)
     market = GAME.apply(state, PlaceMarket(3, 0, 0))
     market = GAME.apply(market, Privilege(1))
     assert Privilege(1) not in of(market, Privilege) and Privilege(2) in of(market, Privilege)
-    state = in_tower(state, CHARACTER, 3, "character-2-4")
-    state = in_tower(state, VENTURE, 0, "venture-1-3")
     hero = GAME.apply(state, PlaceTower(CHARACTER, 3, 0, 1, 0, 0))
     hero = GAME.apply(hero, Privilege(1))
-    walls = next(a for a in of(hero, TakeCard) if a.tower == VENTURE and a.floor == 0)
-    hero = GAME.apply(hero, walls)
+    bastions = next(a for a in of(hero, TakeCard) if a.tower == VENTURE and a.floor == 0)
+    hero = GAME.apply(hero, bastions)
     assert hero.pending[0].need == Stage.PRIVILEGE and Privilege(1) in of(hero, Privilege)
 
 
@@ -514,11 +519,12 @@ def test_forced_placement() -> None:
 def test_game_mode() -> None:
     """The full game by default: bonus tiles are chosen and leaders drafted. Variant
     ``basic``: the simple tile for all, no leaders, the dice first."""
-    state = GAME.new_game(seed=None, options={"players": 3})
+    state = reveal(GAME.new_game(seed=None, options={"players": 3}))
     assert state.stage == Stage.TILE and all(len(h) == RULES.hand for h in state.hands)
     assert all(p.tile < 0 for p in state.players)
-    basic = GAME.new_game(seed=None, options={"players": 3, "game_mode": "basic"})
+    basic = reveal(GAME.new_game(seed=None, options={"players": 3, "game_mode": "basic"}))
     assert basic.stage == Stage.ROLL and basic.hands == ()
+    assert all(card >= 0 for card in basic.towers)
     assert all(p.tile == RULES.simple_tile for p in basic.players)
     played = advanced()
     assert all(len(p.hand) == RULES.hand and p.tile >= 0 for p in played.players)
@@ -528,7 +534,7 @@ def test_game_mode() -> None:
 @pytest.mark.clause("lorenzo:card.immediate")
 def test_immediate_order() -> None:
     """The Abbess's faith point arrives before her card is taken."""
-    state = in_tower(placing((6, 6, 6), faith=0, **RICH), CHARACTER, 0, "character-1-8")
+    state = placing((6, 6, 6), deal={(CHARACTER, 0): "character-1-8"}, faith=0, **RICH)
     after = GAME.apply(state, PlaceTower(CHARACTER, 0, 0, 0, 0, 0))
     assert after.pending[0].need == Stage.TAKE and after.players[0].faith == 1
 
@@ -544,9 +550,9 @@ def test_ariosto_scope() -> None:
     state = with_leader(state, "ludovico_ariosto",
                         cards=((), (), tuple(RULES.decks[CHARACTER][0][:5]), ()))
     spaces = list(state.spaces)
-    spaces[MARKET] = (1 * 4 + 0,)
-    spaces[16] = (1 * 4 + 1,)                          # the small harvest space
-    spaces[TERRITORY * RULES.floors + 0] = (2 * 4 + 0,)
+    spaces[MARKET] = (1 * MEMBERS + 0,)
+    spaces[HARVEST_SMALL] = (1 * MEMBERS + 1,)
+    spaces[TERRITORY * RULES.floors + 0] = (2 * MEMBERS + 0,)
     towers = list(state.towers)
     towers[TERRITORY * RULES.floors + 0] = -1
     state = state._replace(spaces=tuple(spaces), towers=tuple(towers))
@@ -565,4 +571,4 @@ def test_ariosto_scope() -> None:
 def test_every_card_named_exists() -> None:
     """The cards these tests name are the ones the register's evidence speaks of."""
     assert {"character-1-8", "character-3-3", "character-1-3", "character-2-4",
-            "venture-1-3", "character-1-7", "building-1-5"} <= set(CARD)
+            "venture-2-3", "character-1-7", "building-1-5", "character-1-1"} <= set(CARD)

@@ -28,6 +28,7 @@ from regelwerk.engine.lorenzo.rules import (
     COIN,
     HARVEST,
     MARKET,
+    MEMBERS,
     MILITARY,
     NEUTRAL,
     PRODUCTION,
@@ -48,7 +49,6 @@ from tests.lorenzo.helpers import (
     cards,
     edit,
     excommunicated,
-    in_tower,
     of,
     placing,
     roll,
@@ -175,13 +175,13 @@ def test_ludovico_ariosto() -> None:
     state = advanced((6, 6, 6), coin=0)
     state = edit(state, 1, coin=0)
     spaces = list(state.spaces)
-    spaces[MARKET] = (1 * 4 + 0,)
+    spaces[MARKET] = (1 * MEMBERS + 0,)
     state = state._replace(spaces=tuple(spaces))
     assert not any(a.space == 0 for a in of(state, PlaceMarket))
     state = with_leader(state, "ludovico_ariosto", cards=((), (), deck(CHARACTER, 5), ()))
     after = GAME.apply(state, PlaceMarket(0, 0, 0))
     assert after.players[0].coin == RULES.market[0][COIN]
-    assert after.spaces[MARKET] == (4, 0)
+    assert after.spaces[MARKET] == (1 * MEMBERS + 0, 0 * MEMBERS + 0)
 
 
 @pytest.mark.clause("lorenzo:effect.waive", "lorenzo:tower.occupied_fee")
@@ -189,7 +189,7 @@ def test_filippo_brunelleschi() -> None:
     """No fee for a tower another member already stands in."""
     state = advanced((6, 6, 6), **RICH)
     spaces = list(state.spaces)
-    spaces[BUILDING * RULES.floors + 3] = (1 * 4 + 0,)
+    spaces[BUILDING * RULES.floors + 3] = (1 * MEMBERS + 0,)
     state = state._replace(spaces=tuple(spaces))
     action = PlaceTower(BUILDING, 0, 0, 0, 0, 0)
     card = RULES.cards[state.towers[BUILDING * RULES.floors]]
@@ -206,18 +206,18 @@ def test_filippo_brunelleschi() -> None:
 def test_pico_della_mirandola() -> None:
     """3 coins off a card whose cost includes coins, never below zero and never off the
     fee; a card without coins in its cost is not changed."""
-    state = advanced((6, 6, 6), **RICH)
+    deal = {(CHARACTER, 0): "character-1-3",                        # Dame: 4 coins
+            (CHARACTER, 1): "character-1-1",                        # Warlord: 2 coins
+            (BUILDING, 0): "building-1-1"}                          # Mint: 1 wood 3 stone
+    state = advanced((6, 6, 6), deal=deal, **RICH)
     state = with_leader(state, "pico_della_mirandola",
                         cards=((), deck(BUILDING, 2), (), deck(VENTURE, 4)))
-    state = in_tower(state, CHARACTER, 0, "character-3-3")          # Paramour: 7 coins
-    state = in_tower(state, CHARACTER, 1, "character-1-1")          # Warlord: 2 coins
-    state = in_tower(state, BUILDING, 0, "building-1-1")            # Mint: 1 wood 3 stone
     spaces = list(state.spaces)
-    spaces[CHARACTER * RULES.floors + 3] = (1 * 4 + 0,)
+    spaces[CHARACTER * RULES.floors + 3] = (1 * MEMBERS + 0,)
     state = state._replace(spaces=tuple(spaces))
     fee = RULES.occupied_fee
-    paramour = GAME.apply(state, PlaceTower(CHARACTER, 0, 0, 0, 0, 0)).players[0]
-    assert paramour.coin == 20 - (7 - 3) - fee
+    dame = GAME.apply(state, PlaceTower(CHARACTER, 0, 0, 0, 0, 0)).players[0]
+    assert dame.coin == 20 - (4 - 3) - fee
     warlord = GAME.apply(state, PlaceTower(CHARACTER, 1, 0, 0, 0, 0)).players[0]
     assert warlord.coin == 20 - fee
     mint = GAME.apply(state, PlaceTower(BUILDING, 0, 0, 0, 0, 0)).players[0]

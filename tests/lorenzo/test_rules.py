@@ -16,6 +16,7 @@ from regelwerk.engine.lorenzo import (
     Privilege,
     Stage,
     State,
+    reveal,
 )
 from regelwerk.engine.lorenzo.church import report
 from regelwerk.engine.lorenzo.effects import with_player
@@ -27,10 +28,10 @@ CARD = {c.id: i for i, c in enumerate(RULES.cards)}
 
 
 def placing(black: int = 3, white: int = 3, orange: int = 3, **player: object) -> State:
-    """A basic 4-player game with seed=None after the first roll; player 0 is to place,
-    his fields replaced by ``player``."""
+    """A basic 4-player game with seed=None after the first roll (the rest of chance in box
+    order); player 0 is to place, his fields replaced by ``player``."""
     state = GAME.new_game(seed=None, options={"players": 4, "game_mode": "basic"})
-    state = GAME.apply(state, DiceRoll(black, white, orange))
+    state = reveal(state, DiceRoll(black, white, orange))
     assert state.stage == Stage.PLACE and state.current_player == 0
     return with_player(state, 0, state.players[0]._replace(**player))
 

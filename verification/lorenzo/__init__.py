@@ -25,6 +25,7 @@ from regelwerk.engine.lorenzo.rules import (
     CHARACTER,
     RESOURCES,
     TERRITORY,
+    TYPES,
     VENTURE,
     Rules,
 )
@@ -185,7 +186,7 @@ class Scoring:
         rules = players_rules(self.model, self.players)
         state = GAME.new_game(seed=None, options={"players": self.players,
                                                   "game_mode": "basic"})._replace(rules=rules)
-        rows: list[tuple[int, ...]] = [(), (), (), ()]
+        rows: list[tuple[int, ...]] = [()] * len(TYPES)
         if category in ("territories", "final"):
             rows[TERRITORY] = rules.decks[TERRITORY][0][:witness["territories"]]
         if category in ("characters", "final"):
@@ -194,14 +195,15 @@ class Scoring:
             rows[VENTURE] = tuple(i for v, cards in self.by_points.items()
                                   for i in cards[:witness[f"ventures_of_{v}"]])
         zero = dict.fromkeys(RESOURCES, 0)
+        nothing = ((),) * len(TYPES)
         players = tuple(
             player._replace(**{**zero, "military": witness[f"military_{p}"]},
-                            cards=tuple(rows) if p == 0 else ((), (), (), ()))
+                            cards=tuple(rows) if p == 0 else nothing)
             for p, player in enumerate(state.players))
         state = state._replace(players=players)
         scored = final_scores(state)[0]
         if category in ("territories", "characters", "ventures"):
-            bare = state._replace(players=(players[0]._replace(cards=((), (), (), ())),
+            bare = state._replace(players=(players[0]._replace(cards=nothing),
                                            *players[1:]))
             scored -= final_scores(bare)[0]
         return scored

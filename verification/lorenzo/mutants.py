@@ -11,6 +11,7 @@ from typing import Any
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.lorenzo.rules import COIN
 from regelwerk.verification.core import Mutant
 
 
@@ -28,7 +29,7 @@ def no_military(military: Any, requirements: Sequence[Any], held: Any, waived: A
 
 
 def coins_only(have: Any, need: Any, ops: Ops = INT) -> Any:
-    return have[0] >= need[0]                     # checks the coins, nothing else
+    return have[COIN] >= need[COIN]               # checks the coins, nothing else
 
 
 def below_nothing(amount: Any, add: Any, ops: Ops = INT) -> Any:
