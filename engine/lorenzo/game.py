@@ -14,7 +14,7 @@ from random import Random
 from typing import Any
 
 from regelwerk.engine.core.game import CHANCE, ActionKind, Chance, Game, Outcome
-from regelwerk.engine.lorenzo import church, decisions, flow, leaders, places
+from regelwerk.engine.lorenzo import church, coverage, decisions, flow, leaders, places
 from regelwerk.engine.lorenzo.actions import (
     ActivateLeader,
     CardDealt,
@@ -167,6 +167,8 @@ GAME: Game[State, Rules] = Game(
     end_clause=C + "end.trigger",
     chance=Chance(flow.chance_probability, flow.seeded_outcome),
     stage=attrgetter("step"),
+    coverage=coverage.in_play,
+    parts=coverage.parts,
     sampling=sampling,
 )
 
