@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable
 from typing import Any
 
 from regelwerk.engine.core.arith import INT, Ops
@@ -58,8 +58,8 @@ def score_faith(state: State, p: int) -> State:
 
 
 @implements(C + "vatican.choice", C + "vatican.support")
-def church_options(state: State, like: Church | None) -> Iterator[Church]:
-    yield from CHOICES
+def church_options(state: State, like: Church | None) -> Iterable[Church]:
+    return CHOICES
 
 
 CHOICES = (Church(True), Church(False))

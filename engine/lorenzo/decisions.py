@@ -3,7 +3,7 @@ an exchange, which of wood or stone a penalty takes. Each answers the head of th
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.lorenzo.actions import Exchange, Malus, Privilege, Skip, TakeCard, Work
@@ -38,12 +38,11 @@ def pop(state: State) -> State:
 # ------------------------------------------------------------------ council privileges
 
 @implements(C + "council.privilege", C + "council.privileges_differ")
-def privilege_options(state: State, like: Privilege | None) -> Iterator[Privilege]:
+def privilege_options(state: State, like: Privilege | None) -> Iterable[Privilege]:
     choices = state.rules.privilege_choices[state.pending[0].mask]
     if like is None:
-        yield from choices
-    elif like in choices:
-        yield like
+        return choices
+    return (like,) if like in choices else ()
 
 
 def choose_privilege(state: State, action: Privilege) -> State:

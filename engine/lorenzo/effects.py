@@ -32,14 +32,18 @@ from regelwerk.engine.lorenzo.rules import (
     Effect,
 )
 from regelwerk.engine.lorenzo.state import (
+    EXCHANGE,
+    MALUS,
+    PRIVILEGE,
     S_EARNER,
     S_INCOME,
     S_PENDING,
     S_PLAYERS,
     STOCK,
+    TAKE,
+    WORK,
     Pending,
     Player,
-    Stage,
     State,
     _new,
     changed,
@@ -116,7 +120,7 @@ def queued(pending: tuple[Pending, ...], items: tuple[Pending, ...]) -> tuple[Pe
     """New decisions go to the front of the queue (a bonus action is settled before what
     was waiting), behind the decisions of a harvest or production under way if they
     belong to it."""
-    if pending and items and items[0].work and items[0].need != Stage.MALUS:
+    if pending and items and items[0].work and items[0].need != MALUS:
         cut = 0
         while cut < len(pending) and pending[cut].work:
             cut += 1
@@ -180,7 +184,7 @@ def receive(state: State, p: int, vec: tuple[int, ...], context: Context = ANY
         if modifiers(player.mods).gains:
             vec, choose = modified_gain(state, player, vec, context.source)
             if choose:
-                extra = (Pending(Stage.MALUS, p, arg=choose, flag=True, work=True),)
+                extra = (Pending(MALUS, p, arg=choose, flag=True, work=True),)
         return changed(state, (S_INCOME, tuple(map(add, state.income, vec))),
                        (S_EARNER, p)), extra
     player, extra = received(state, p, state.players[p], vec, context.source)
@@ -194,14 +198,15 @@ def received(state: State, p: int, player: Player, vec: tuple[int, ...], source:
     if vec == ZERO:
         return player, ()
     extra: tuple[Pending, ...] = ()
-    if modifiers(player.mods).gains:
+    if player.mods and modifiers(player.mods).gains:
         vec, choose = modified_gain(state, player, vec, source)
         if choose:
-            extra = (Pending(Stage.MALUS, p, arg=choose),)
-    stock = list(map(add, player[:STOCK], vec))
+            extra = (Pending(MALUS, p, arg=choose),)
     if vec[FAITH]:
+        stock = list(map(add, player[:STOCK], vec))
         stock[FAITH] = state.rules.fns.on_track(stock[FAITH], state.rules.faith_max)
-    return _new(Player, (*stock, *player[STOCK:])), extra  # type: ignore[no-any-return]
+        return _new(Player, (*stock, *player[STOCK:])), extra  # type: ignore[no-any-return]
+    return _new(Player, tuple(map(add, player[:STOCK], vec)) + player[STOCK:]), extra  # type: ignore[no-any-return]
 
 
 def flush_income(state: State) -> State:
@@ -226,7 +231,7 @@ def gain(state: State, p: int, effect: Effect, context: Context) -> tuple[State,
 @implements(C + "effect.privilege", C + "council.privileges_differ")
 def privilege(state: State, p: int, effect: Effect, context: Context
               ) -> tuple[State, tuple[Pending, ...]]:
-    return state, (Pending(Stage.PRIVILEGE, p, arg=effect.count, work=context.held),)
+    return state, (Pending(PRIVILEGE, p, arg=effect.count, work=context.held),)
 
 
 @implements(C + "effect.gain_per_card")
@@ -253,26 +258,26 @@ def exchange(state: State, p: int, effect: Effect, context: Context
     payable = state.rules.fns.payable
     if not any(payable(player, pay) for pay, _ in effect.options):
         return state, ()
-    return state, (Pending(Stage.EXCHANGE, p, card=context.card, work=True),)
+    return state, (Pending(EXCHANGE, p, card=context.card, work=True),)
 
 
 @implements(C + "effect.take_card", C + "card.immediate")
 def take_card(state: State, p: int, effect: Effect, context: Context
               ) -> tuple[State, tuple[Pending, ...]]:
     mask = sum(1 << t for t in effect.card_types)
-    return state, (Pending(Stage.TAKE, p, arg=effect.value, mask=mask, card=context.card),)
+    return state, (Pending(TAKE, p, arg=effect.value, mask=mask, card=context.card),)
 
 
 @implements(C + "effect.harvest")
 def harvest(state: State, p: int, effect: Effect, context: Context
             ) -> tuple[State, tuple[Pending, ...]]:
-    return state, (Pending(Stage.WORK, p, arg=effect.value, mask=0, flag=effect.card_bonuses),)
+    return state, (Pending(WORK, p, arg=effect.value, mask=0, flag=effect.card_bonuses),)
 
 
 @implements(C + "effect.production")
 def production(state: State, p: int, effect: Effect, context: Context
                ) -> tuple[State, tuple[Pending, ...]]:
-    return state, (Pending(Stage.WORK, p, arg=effect.value, mask=PRODUCTION,
+    return state, (Pending(WORK, p, arg=effect.value, mask=PRODUCTION,
                            flag=effect.card_bonuses),)
 
 
@@ -442,11 +447,16 @@ def member_value(state: State, player: Player, member: int) -> int:
     return (state.dice[member] if found is None else found) + m.adds[0]
 
 
-def member_values(state: State, player: Player) -> tuple[int, ...]:
-    """:func:`member_value` of every family member, by member."""
-    m = modifiers(player.mods)
-    found, add = m.sets[0], m.adds[0]
-    values = [(die if found is None else found) + add for die in state.dice]
+def member_values(state: State, player: Player, m: Modifiers | None = None) -> tuple[int, ...]:
+    """:func:`member_value` of every family member, by member (``m``: the player's
+    :func:`modifiers`, if known)."""
+    if m is None:
+        m = modifiers(player.mods)
+    found, more = m.sets[0], m.adds[0]
+    if found is None:
+        values = list(state.dice) if not more else list(map(more.__add__, state.dice))
+    else:
+        values = [found + more] * len(state.dice)
     boost = player.boost
     if 0 <= boost < NEUTRAL:
         values[boost] = member_value(state, player, boost)

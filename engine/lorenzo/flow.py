@@ -59,11 +59,22 @@ from regelwerk.engine.lorenzo.rules import (
     made,
 )
 from regelwerk.engine.lorenzo.state import (
+    AFTER,
+    DEAL,
+    DRAFT,
+    EXCOMMUNICATION,
+    LEADERS,
+    ORDER,
+    OVER,
+    PLACE,
+    ROLL,
     S_DECKS,
     S_PLAYERS,
     S_STAGE,
     S_TOWERS,
     S_TURN,
+    TILE,
+    VATICAN,
     Player,
     Stage,
     State,
@@ -93,7 +104,7 @@ def setup(rules: Rules, seed: int | None) -> State:
                leaders=(), flipped=(), copied=-1, boost=-1, excommunicated=(), mods=(),
                passed=False, skipped=False)
         for _ in range(n))
-    return State(rules=rules, seed=seed, round=1, stage=Stage.ORDER, order=(), turn=0, dice=(),
+    return State(rules=rules, seed=seed, round=1, stage=ORDER, order=(), turn=0, dice=(),
                  players=players, towers=(-1,) * TOWER_SPACES, spaces=((),) * SPACES, decks=(),
                  excommunication=(), pending=(), income=ZERO, earner=-1, hands=(),
                  tiles_left=rules.advanced_tiles if rules.advanced else (),
@@ -119,7 +130,7 @@ def order_drawn(state: State, action: OrderDrawn) -> State:
                                                   pile=drawn(state.pile, p))
     if state.pile:
         return state
-    return state._replace(stage=Stage.EXCOMMUNICATION)
+    return state._replace(stage=EXCOMMUNICATION)
 
 
 @implements(C + "setup.excommunication")
@@ -142,7 +153,7 @@ def excommunication_drawn(state: State, action: ExcommunicationDrawn) -> State:
     if len(state.excommunication) < rules.periods:
         return state
     if rules.advanced:
-        return state._replace(stage=Stage.LEADERS, hands=((),) * rules.players,
+        return state._replace(stage=LEADERS, hands=((),) * rules.players,
                               pile=pile(range(len(rules.leaders)), state.seed, "leaders"))
     return start_round(state)
 
@@ -175,7 +186,7 @@ def leader_dealt(state: State, action: LeaderDealt) -> State:
                            pile=drawn(state.pile, action.leader))
     if dealt_to(state) >= 0 and state.pile:
         return state
-    return state._replace(stage=Stage.TILE, turn=state.rules.players - 1, pile=())
+    return state._replace(stage=TILE, turn=state.rules.players - 1, pile=())
 
 
 @implements(C + "advanced.bonus_tiles")
@@ -191,7 +202,7 @@ def choose_tile(state: State, action: ChooseTile) -> State:
     state = state._replace(tiles_left=tuple(t for t in state.tiles_left if t != action.tile))
     if state.turn > 0:
         return state._replace(turn=state.turn - 1)
-    return state._replace(stage=Stage.DRAFT, turn=0)
+    return state._replace(stage=DRAFT, turn=0)
 
 
 # ------------------------------------------------------------------ rounds: cards and dice
@@ -206,7 +217,7 @@ def start_round(state: State) -> State:
         period = state.period
         decks = tuple(pile(rules.decks[t][period - 1], state.seed, "deck", TYPES[t], period)
                       for t in range(len(TYPES)))
-    stage = Stage.DEAL if next_space(rules, state.towers, decks) >= 0 else Stage.ROLL
+    stage = DEAL if next_space(rules, state.towers, decks) >= 0 else ROLL
     return state._replace(decks=decks, stage=stage, dice=(), turn=-1)
 
 
@@ -246,16 +257,21 @@ def deal(state: State, action: CardDealt) -> State:
     """The card lies face up on its floor; with the last one the dice are rolled."""
     rules = state.rules
     t = action.tower
-    space = t * rules.floors + action.floor
+    card = action.card
+    floors = rules.floors
+    space = t * floors + action.floor
     towers = state.towers
-    towers = towers[:space] + (action.card,) + towers[space + 1:]
+    towers = towers[:space] + (card,) + towers[space + 1:]
     decks = state.decks
-    decks = decks[:t] + (drawn(decks[t], action.card),) + decks[t + 1:]
+    deck = decks[t]
+    decks = decks[:t] + (deck[:-1] if deck[-1] == card else drawn(deck, card),) + decks[t + 1:]
     values = list(state)
     values[S_TOWERS] = towers
     values[S_DECKS] = decks
-    if -1 not in towers or next_space(rules, towers, decks) < 0:
-        values[S_STAGE] = Stage.ROLL
+    after = space + 1           # the usual next space: the floor above, or the next tower
+    if not (after in rules.deal_spaces and towers[after] < 0 and decks[after // floors]) and \
+            next_space(rules, towers, decks) < 0:
+        values[S_STAGE] = ROLL
     return _new(State, values)  # type: ignore[no-any-return]
 
 
@@ -332,14 +348,14 @@ def _seeded_dice(state: State) -> DiceRoll:
 
 
 SEEDED: dict[Stage, Callable[[State], Any]] = {
-    Stage.ORDER: _seeded_order, Stage.EXCOMMUNICATION: _seeded_excommunication,
-    Stage.LEADERS: _seeded_leader, Stage.DEAL: _seeded_card, Stage.ROLL: _seeded_dice,
+    ORDER: _seeded_order, EXCOMMUNICATION: _seeded_excommunication,
+    LEADERS: _seeded_leader, DEAL: _seeded_card, ROLL: _seeded_dice,
 }
 
 
 def seeded_outcome(state: State) -> Any:
     """The outcome a seeded game's chance gives now (see the module's docstring)."""
-    if state.stage == Stage.DEAL:       # the most frequent: the top card of the pile
+    if state.stage == DEAL:       # the most frequent: the top card of the pile
         rules = state.rules
         towers = state.towers
         space = towers.index(-1) if -1 in towers else -1
@@ -372,7 +388,7 @@ def next_turn(state: State) -> State:
                 not skip.isdisjoint(player.excommunicated):
             players = players[:p] + (player._replace(skipped=True),) + players[p + 1:]
             continue
-        return changed(state, (S_PLAYERS, players), (S_TURN, index), (S_STAGE, Stage.PLACE))
+        return changed(state, (S_PLAYERS, players), (S_TURN, index), (S_STAGE, PLACE))
     state = state._replace(players=players)
     if state.round in state.rules.vatican_rounds:
         return report(state)
@@ -391,8 +407,8 @@ def pass_turn(state: State, action: Pass) -> State:
     return next_turn(state)
 
 
-def end_turn_options(state: State, like: EndTurn | None) -> Iterator[EndTurn]:
-    yield END_TURN
+def end_turn_options(state: State, like: EndTurn | None) -> Iterable[EndTurn]:
+    return (END_TURN,)
 
 
 def end_turn(state: State, action: EndTurn) -> State:
@@ -409,13 +425,14 @@ def proceed(state: State) -> State:
         if pending:
             return state
         stage = state.stage
-        if stage == Stage.PLACE:
+        if stage == PLACE:
             return state
-        if stage == Stage.AFTER:
-            if state.rules.advanced and any_leader_action(state):
+        if stage == AFTER:
+            if state.rules.advanced and (state.players[state.order[state.turn]].hand
+                                         or any_leader_action(state)):
                 return state
             state = next_turn(state)
-        elif stage == Stage.VATICAN:
+        elif stage == VATICAN:
             state = end_round(state)
         else:
             return state
@@ -437,5 +454,5 @@ def end_round(state: State) -> State:
     state = state._replace(order=order, players=players, spaces=((),) * SPACES,
                            towers=(-1,) * len(state.towers), dice=(), turn=0)
     if state.round >= rules.rounds:
-        return state._replace(stage=Stage.OVER)
+        return state._replace(stage=OVER)
     return start_round(state._replace(round=state.round + 1))

@@ -3,7 +3,8 @@ and Lorenzo de' Medici's copy (the named special rule ``copy_leader``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from operator import ge
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.lorenzo.actions import (
@@ -13,9 +14,29 @@ from regelwerk.engine.lorenzo.actions import (
     DraftLeader,
     PlayLeader,
 )
-from regelwerk.engine.lorenzo.effects import ANY, covers, leader_ability, push, run, with_player
+from regelwerk.engine.lorenzo.effects import (
+    ANY,
+    covers,
+    leader_ability,
+    push,
+    queued,
+    run,
+    with_player,
+)
 from regelwerk.engine.lorenzo.rules import NEUTRAL, C, Leader, made
-from regelwerk.engine.lorenzo.state import Pending, Player, Stage, State
+from regelwerk.engine.lorenzo.state import (
+    ASKED,
+    S_HANDS,
+    S_PENDING,
+    S_PLAYERS,
+    S_TURN,
+    Pending,
+    Player,
+    Stage,
+    State,
+    _new,
+    changed,
+)
 
 
 def active(state: State) -> int:
@@ -25,39 +46,51 @@ def active(state: State) -> int:
 # ------------------------------------------------------------------ the draft
 
 @implements(C + "advanced.leader_draft")
-def draft_options(state: State, like: DraftLeader | None) -> Iterator[DraftLeader]:
-    for leader in state.hands[active(state)]:
-        if like is None or like.leader == leader:
-            yield made(state.rules, DraftLeader, leader)
+def draft_options(state: State, like: DraftLeader | None) -> Iterable[DraftLeader]:
+    drafts = state.rules.drafts
+    hand = state.hands[state.order[state.turn]]
+    if like is None:
+        return [drafts[leader] for leader in hand]
+    return [drafts[like.leader]] if like.leader in hand else []
 
 
 def draft(state: State, action: DraftLeader) -> State:
     from regelwerk.engine.lorenzo.flow import start_round
 
-    p = active(state)
-    player = state.players[p]
-    state = with_player(state, p, player._replace(hand=player.hand + (action.leader,)))
+    p = state.order[state.turn]
+    leader = action.leader
+    players = state.players
+    player = players[p]
     hands = list(state.hands)
-    hands[p] = tuple(x for x in hands[p] if x != action.leader)
+    hand = hands[p]
+    at = hand.index(leader)
+    hands[p] = hand[:at] + hand[at + 1:]
+    values = list(state)
+    values[S_PLAYERS] = players[:p] + (player._replace(hand=player.hand + (leader,)),) + \
+        players[p + 1:]
     n = len(state.order)
     if state.turn + 1 < n:
-        return state._replace(hands=tuple(hands), turn=state.turn + 1)
+        values[S_HANDS] = tuple(hands)
+        values[S_TURN] = state.turn + 1
+        return _new(State, values)  # type: ignore[no-any-return]
     # every hand passes to the right-hand neighbour (the previous seat)
-    passed = tuple(hands[(p + 1) % n] for p in range(n))
-    state = state._replace(hands=passed, turn=0)
+    passed = tuple(hands[(seat + 1) % n] for seat in range(n))
+    values[S_TURN] = 0
     if not any(passed):
-        return start_round(state._replace(hands=()))
-    return state
+        values[S_HANDS] = ()
+        return start_round(_new(State, values))
+    values[S_HANDS] = passed
+    return _new(State, values)  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------ playing and discarding
 
 @implements(C + "leader.requirement")
 def meets(player: Player, leader: Leader) -> bool:
-    counts = [len(cards) for cards in player.cards]
-    return covers(player, leader.have) and all(
-        have >= need for have, need in zip(counts, leader.cards, strict=True)) and \
-        max(counts) >= leader.one_type
+    """Whether ``player`` holds what ``leader`` requires: resources and points, cards of each
+    type, and as many cards of some one type."""
+    return covers(player, leader.have) and all(map(ge, map(len, player.cards), leader.cards)) \
+        and max(map(len, player.cards)) >= leader.one_type
 
 
 def copyable(state: State, p: int) -> Iterator[int]:
@@ -99,18 +132,24 @@ def play(state: State, action: PlayLeader) -> State:
 
 
 @implements(C + "leader.discard")
-def discard_options(state: State, like: DiscardLeader | None) -> Iterator[DiscardLeader]:
-    for leader in state.players[active(state)].hand:
-        if like is None or like.leader == leader:
-            yield made(state.rules, DiscardLeader, leader)
+def discard_options(state: State, like: DiscardLeader | None) -> Iterable[DiscardLeader]:
+    discards = state.rules.discards
+    hand = state.players[state.order[state.turn]].hand
+    if like is None:
+        return [discards[leader] for leader in hand]
+    return [discards[like.leader]] if like.leader in hand else []
 
 
 def discard(state: State, action: DiscardLeader) -> State:
-    p = active(state)
-    player = state.players[p]
-    state = with_player(state, p, player._replace(
-        hand=tuple(x for x in player.hand if x != action.leader)))
-    return push(state, (Pending(Stage.PRIVILEGE, p, arg=state.rules.discard_privileges),))
+    p = state.order[state.turn]
+    players = state.players
+    player = players[p]
+    hand = player.hand
+    at = hand.index(action.leader)
+    player = player._replace(hand=hand[:at] + hand[at + 1:])
+    asked = _new(Pending, (Stage.PRIVILEGE, p, state.rules.discard_privileges) + ASKED)
+    return changed(state, (S_PLAYERS, players[:p] + (player,) + players[p + 1:]),
+                   (S_PENDING, queued(state.pending, (asked,))))
 
 
 @implements(C + "effect.special")
@@ -143,7 +182,7 @@ def once_per_round(state: State, player: Player, leader: int) -> bool:
 
 @implements(C + "leader.activate", C + "leader.abilities")
 def activate_options(state: State, like: ActivateLeader | None) -> Iterator[ActivateLeader]:
-    player = state.players[active(state)]
+    player = state.players[state.order[state.turn]]
     for leader in player.leaders:
         if like is not None and like.leader != leader:
             continue
@@ -170,7 +209,9 @@ def activate(state: State, action: ActivateLeader) -> State:
 
 
 def any_leader_action(state: State) -> bool:
-    player = state.players[active(state)]
+    player = state.players[state.order[state.turn]]
     if player.hand:
         return True
+    if not player.leaders:
+        return False
     return next(activate_options(state, None), None) is not None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from itertools import product
-from operator import ge
+from operator import add, ge, itemgetter
 from random import Random
 from typing import Any
 
@@ -28,7 +28,6 @@ from regelwerk.engine.lorenzo.effects import (
     member_values,
     modified_gain,
     modifiers,
-    push,
     queued,
     received,
     run,
@@ -60,9 +59,17 @@ from regelwerk.engine.lorenzo.rules import (
     made,
 )
 from regelwerk.engine.lorenzo.state import (
+    AFTER,
+    ASKED,
+    EXCHANGE,
+    MALUS,
     P_COIN,
     P_SERVANT,
     P_USED,
+    PLACE,
+    PRIVILEGE,
+    S_EARNER,
+    S_INCOME,
     S_PENDING,
     S_PLAYERS,
     S_SPACES,
@@ -337,7 +344,7 @@ def tower_options(state: State, like: PlaceTower | None) -> Iterator[PlaceTower]
 
 def place_tower(state: State, action: PlaceTower) -> State:
     return take(state, state.order[state.turn], action.tower, action.floor, action.servants,
-                action.cost, action.discount, action.member, stage=Stage.AFTER)
+                action.cost, action.discount, action.member, stage=AFTER)
 
 
 # ------------------------------------------------------------------ harvest and production
@@ -367,17 +374,27 @@ def work_groups(state: State, like: PlaceWork | None) -> list[tuple[int, bool, i
     rate = max(rules.servant_rate, m.servants)
     used = player.used
     members = FREE[used] if like is None else (like.member,)
-    values = member_values(state, player)
+    values = member_values(state, player, m)
     have = player.servant
     unlimited = rules.unlimited_servants
     groups = []
+    base = p * MEMBERS                  # p's coloured members' codes: base .. base + NEUTRAL - 1
+    tiles = rules.tiles[player.tile]
     for area in (HARVEST, PRODUCTION) if like is None else (like.area,):
         if area not in (HARVEST, PRODUCTION):
             continue
         small, large_space = WORK_SPACES[area]
-        coloured = int(coloured_in(state, p, (small, large_space)))
+        coloured = 0                    # coloured_in(state, p, (small, large_space))
+        for code in state.spaces[small] + state.spaces[large_space]:
+            if base <= code < base + NEUTRAL:
+                coloured = 1
+                break
         opened = (fns.colour_open(coloured, False), fns.colour_open(coloured, True))
-        top = top_activation(state, player, area)
+        # top_activation(state, player, area)
+        top = tiles.activation
+        row = player.cards[TERRITORY if area == HARVEST else BUILDING]
+        if row:
+            top = max(top, *map(rules.activation.__getitem__, row))
         bonus = m.bonus.get(WORK_ACTIONS[area], 0)
         for large in (False, True) if like is None else (like.large,):
             if large and not rules.large_spaces:
@@ -417,7 +434,7 @@ def work_options(state: State, like: PlaceWork | None) -> Iterator[PlaceWork]:
 def work_sampler(state: State, rng: Random) -> PlaceWork | None:
     """One of :func:`work_options`, drawn as ``rng.choice`` draws from their list."""
     groups = work_groups(state, None)
-    found = pick(rng, [group[3] for group in groups])
+    found = pick(rng, list(map(itemgetter(3), groups)))
     if found is None:
         return None
     group, count = found
@@ -450,20 +467,36 @@ def activate(state: State, p: int, area: int, value: int) -> State:
         return state
     held = Context(held=True)
     opened: list[Pending] = []
-    for effect in tile.harvest if area == HARVEST else tile.production:
-        state, new = HAPPENS[effect.kind](state, p, effect, held)
-        opened.extend(new)
-    for card in player.cards[TERRITORY if area == HARVEST else BUILDING]:
-        data = rules.cards[card]
-        if data.activation <= value:
-            context = Context(held.source, card, True)
-            for effect in data.permanent:
-                state, new = HAPPENS[effect.kind](state, p, effect, context)
-                opened.extend(new)
-    opened.sort(key=lambda pending: (pending.need != Stage.MALUS, pending.need != Stage.EXCHANGE))
+    gains = modifiers(player.mods).gains
+    income: tuple[int, ...] | None = None       # plain gains, held back (as :func:`receive`)
+    for card, effects in ((-1, tile.harvest if area == HARVEST else tile.production),
+                          *((card, rules.cards[card].permanent)
+                            for card in player.cards[TERRITORY if area == HARVEST else BUILDING]
+                            if rules.activation[card] <= value)):
+        context = held if card < 0 else Context(held.source, card, True)
+        for effect in effects:
+            if effect.kind == "gain" and not effect.when:
+                vec = effect.gain
+                if vec == ZERO:
+                    continue
+                if gains:
+                    vec, choose = modified_gain(state, player, vec, context.source)
+                    if choose:
+                        opened.append(Pending(MALUS, p, arg=choose, flag=True, work=True))
+                income = vec if income is None else tuple(map(add, income, vec))
+                continue
+            state, new = HAPPENS[effect.kind](state, p, effect, context)
+            opened.extend(new)
+    if income is None and not opened:
+        return state
+    values = list(state)
+    if income is not None:
+        values[S_INCOME] = tuple(map(add, state.income, income))
+    values[S_EARNER] = p
     if opened:
-        return push(state._replace(earner=p), opened)
-    return state
+        opened.sort(key=lambda pending: (pending.need != MALUS, pending.need != EXCHANGE))
+        values[S_PENDING] = queued(state.pending, tuple(opened))
+    return _new(State, values)  # type: ignore[no-any-return]
 
 
 def work_value(state: State, player: Player, member: int, area: int, large: bool,
@@ -518,7 +551,7 @@ def placed(state: State, p: int, player: Player, spaces: tuple[tuple[int, ...], 
     values[S_SPACES] = spaces
     if opened:
         values[S_PENDING] = queued(state.pending, opened)
-    values[S_STAGE] = Stage.AFTER
+    values[S_STAGE] = AFTER
     return _new(State, values)  # type: ignore[no-any-return]
 
 
@@ -539,14 +572,18 @@ def market_groups(state: State, like: PlaceMarket | None) -> list[tuple[int, int
     taken = "occupied_space" in m.waived
     used = player.used
     members = FREE[used] if like is None else (like.member,)
-    values = member_values(state, player)
+    values = member_values(state, player, m)
     have = player.servant
     high = have if rules.unlimited_servants else None
     groups = []
+    opened: dict[int, bool] = {}           # space_open by the number of members there
     for space in rules.open_markets if like is None else (like.space,):
         if space not in rules.open_markets:
             continue
-        if not rules.fns.space_open(len(state.spaces[MARKET + space]), taken):
+        there = len(state.spaces[MARKET + space])
+        if there not in opened:
+            opened[there] = rules.fns.space_open(there, taken)
+        if not opened[there]:
             continue
         for member in members:
             if not 0 <= member < MEMBERS or used[member]:
@@ -570,7 +607,7 @@ def market_options(state: State, like: PlaceMarket | None) -> Iterator[PlaceMark
 def market_sampler(state: State, rng: Random) -> PlaceMarket | None:
     """One of :func:`market_options`, drawn as ``rng.choice`` draws from their list."""
     groups = market_groups(state, None)
-    found = pick(rng, [group[2] for group in groups])
+    found = pick(rng, list(map(itemgetter(2), groups)))
     if found is None:
         return None
     group, count = found
@@ -584,7 +621,7 @@ def place_market(state: State, action: PlaceMarket) -> State:
     player, opened = received(state, p, player, rules.market[action.space])
     count = rules.market_privileges[action.space]
     if count:
-        opened += (Pending(Stage.PRIVILEGE, p, arg=count),)
+        opened += (_new(Pending, (PRIVILEGE, p, count) + ASKED),)
     return placed(state, p, player, spaces, opened)
 
 
@@ -594,8 +631,9 @@ def council_groups(state: State, like: PlaceCouncil | None) -> list[tuple[int, r
     servants in the range (:func:`council_options`)."""
     rules = state.rules
     player = state.players[state.order[state.turn]]
-    rate = servant_rate(state, player)
-    values = member_values(state, player)
+    m = modifiers(player.mods)
+    rate = max(rules.servant_rate, m.servants)
+    values = member_values(state, player, m)
     used = player.used
     have = player.servant
     high = have if rules.unlimited_servants else None
@@ -621,7 +659,7 @@ def council_options(state: State, like: PlaceCouncil | None) -> Iterator[PlaceCo
 def council_sampler(state: State, rng: Random) -> PlaceCouncil | None:
     """One of :func:`council_options`, drawn as ``rng.choice`` draws from their list."""
     groups = council_groups(state, None)
-    found = pick(rng, [group[1] for group in groups])
+    found = pick(rng, list(map(itemgetter(1), groups)))
     if found is None:
         return None
     group, count = found
@@ -633,7 +671,7 @@ def place_council(state: State, action: PlaceCouncil) -> State:
     p = state.order[state.turn]
     player, spaces = seated(state, p, action.member, COUNCIL, action.servants)
     player, opened = received(state, p, player, rules.council_gain)
-    opened += (Pending(Stage.PRIVILEGE, p, arg=rules.council_privileges),)
+    opened += (_new(Pending, (PRIVILEGE, p, rules.council_privileges) + ASKED),)
     return placed(state, p, player, spaces, opened)
 
 
@@ -641,19 +679,20 @@ def place_council(state: State, action: PlaceCouncil) -> State:
 
 def any_placement(state: State) -> bool:
     """Whether the player in turn has any legal placement (action.must_place). The council
-    palace is asked first; if no member reaches it even with every servant, only a higher
-    bonus or a lower minimum elsewhere could help, and without one there is none."""
-    if council_groups(state, None):
-        return True
+    palace is always open: a member reaches it when his value and every servant make its
+    minimum (as :func:`council_groups` asks). If none does, only a higher bonus or a lower
+    minimum elsewhere could help, and without one there is no placement."""
     rules = state.rules
     player = state.players[state.order[state.turn]]
-    members = free_members(player)
+    members = FREE[player.used]
     if not members:
         return False
     m = modifiers(player.mods)
-    values = member_values(state, player)
-    best = max(values[member] for member in members) + \
+    values = member_values(state, player, m)
+    best = max(map(values.__getitem__, members)) + \
         player.servant // max(rules.servant_rate, m.servants)
+    if best >= rules.council_min:
+        return True
     work = max(m.bonus.get(area, 0) for area in WORK_ACTIONS)
     if best < rules.market_min and best + work < rules.work_min and \
             best + max(m.take_bonus) < min(rules.floor_values):
@@ -669,7 +708,7 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
 
     The candidates are drawn one by one without a shuffle of the whole list: a random one
     is swapped to the end and taken from there."""
-    if state.pending or state.stage != Stage.PLACE:
+    if state.pending or state.stage != PLACE:
         return None
     p = state.order[state.turn]
     player = state.players[p]
@@ -677,12 +716,11 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
     spaces = [space for space, card in enumerate(state.towers) if card >= 0]
     candidates = [member * TOWER_SPACES + space for member in FREE[player.used]
                   for space in spaces]
-    values = member_values(state, player)
     view = Towers(state, p)
+    values = member_values(state, player, view.m)
     forms = view.forms
-    draw = rng.randrange
     while candidates:
-        i = draw(len(candidates))
+        i = rng.randrange(len(candidates))
         candidates[i], candidates[-1] = candidates[-1], candidates[i]
         member, space = divmod(candidates.pop(), TOWER_SPACES)
         found = forms(member, values[member], *divmod(space, floors))

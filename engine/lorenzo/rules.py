@@ -21,7 +21,14 @@ from typing import Any, TypeVar
 from regelwerk.engine.core.game import Variant, choose_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError, load
-from regelwerk.engine.lorenzo.actions import CardDealt, DiceRoll, ExcommunicationDrawn, Privilege
+from regelwerk.engine.lorenzo.actions import (
+    CardDealt,
+    DiceRoll,
+    DiscardLeader,
+    DraftLeader,
+    ExcommunicationDrawn,
+    Privilege,
+)
 
 GAME = "lorenzo"
 C = GAME + ":"
@@ -83,7 +90,7 @@ def vector(table: Mapping[str, int] | None) -> tuple[int, ...]:
     return tuple(values)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Effect:
     """One effect of the vocabulary (EFFECTS.md), its parameters made ready for the engine."""
 
@@ -174,7 +181,7 @@ def compile_effects(items: list[Mapping[str, Any]]) -> tuple[Effect, ...]:
     return tuple(compile_effect(e) for e in items)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Cost:
     """One cost alternative of a card: ``pay`` is spent, ``require`` must be held."""
 
@@ -182,7 +189,7 @@ class Cost:
     require: tuple[int, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Card:
     id: str
     name: str
@@ -194,7 +201,7 @@ class Card:
     permanent: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Leader:
     id: str
     name: str
@@ -206,7 +213,7 @@ class Leader:
     special: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Excommunication:
     id: str
     period: int
@@ -214,7 +221,7 @@ class Excommunication:
     special: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BonusTile:
     id: str
     advanced: bool
@@ -223,7 +230,7 @@ class BonusTile:
     production: tuple[Effect, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RuleFns:
     """The rule functions the engine plays by and the z3 proofs are about
     (:mod:`regelwerk.verification.lorenzo`). Each takes an ``ops``
@@ -253,7 +260,7 @@ def rule_functions() -> RuleFns:
                    scoring.resource_points)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rules:
     """Spec values in the shape the engine uses (tuples indexed by small ints)."""
 
@@ -324,6 +331,8 @@ class Rules:
     excommunication_drawn: tuple[tuple[ExcommunicationDrawn, ...], ...]   # per period
     card_dealt: tuple[dict[int, CardDealt], ...]    # per tower space: each card laid there
     privilege_choices: tuple[tuple[Privilege, ...], ...]   # by the choices taken (bit mask)
+    drafts: tuple[DraftLeader, ...]         # by leader
+    discards: tuple[DiscardLeader, ...]     # by leader
     activation: tuple[int, ...]             # card -> its harvest / production value
     #: actions already built, by kind and fields: a memo (actions are values, so one object
     #: serves every state that offers it; see :func:`~.places.made`)
@@ -493,6 +502,8 @@ def rules_from_spec(spec: Spec, players: int | None = None,
                           for card in range(len(cards)) if cards[card].type == space // floors}
                          for space in range(TOWER_SPACES)),
         activation=tuple(card.activation for card in cards),
+        drafts=tuple(DraftLeader(i) for i in range(len(data_file("leaders.toml")["leader"]))),
+        discards=tuple(DiscardLeader(i) for i in range(len(data_file("leaders.toml")["leader"]))),
         privilege_choices=tuple(tuple(Privilege(c) for c in range(len(privileges))
                                       if not (taken >> c) & 1)
                                 for taken in range(1 << len(privileges))),
