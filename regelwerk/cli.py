@@ -659,7 +659,7 @@ def _root(args: argparse.Namespace, lang: str) -> Path:
 
 
 def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
-    from regelwerk.trace import core_gaps, trace_game
+    from regelwerk.trace import core_gaps, play_report, trace_game
 
     _ = _translator(lang)
     root = _root(args, lang)
@@ -674,12 +674,15 @@ def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
         report.append({
             "game": info.id, "clauses": len(spec.clauses),
             "implemented": sum(1 for c in spec.clauses if trace.code.get(c)),
-            "tested": sum(1 for c in spec.clauses if trace.tests.get(c) or trace.doctests.get(c)),
+            "tested": sum(1 for c in spec.clauses if trace.tests.get(c) or trace.doctests.get(c)
+                          or trace.through_play(c)),
             "anchored": sum(1 for c in spec.clauses if len(trace.anchors.get(c, [])) == 1),
             "interpretations": [
                 {"id": i.id, "question": _pget(lang, f"{i.id}#question", i.question),
                  "decision": i.decision, "variant": i.variant}
                 for i in spec.interpretations.values()],
+            "play": play_report(trace, spec.clauses),
+            "citations": _citations(rulebooks, info.id, spec),
             "gaps": [str(g) for g in trace.gaps]})
     own = _own_words(root, rulebooks, args.game)
     if args.json:
@@ -694,11 +697,29 @@ def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
                 variant = _(" [variant {name}]").format(name=item["variant"]) if item["variant"] \
                     else ""
                 out(f"    {item['id']}: {item['question']} -> {item['decision']}{variant}")
+            _show_play(row["play"], row["clauses"], lang, out)
+            _show_citations(row["citations"], lang, out)
         for gap in all_gaps:
             out(_("GAP {gap}").format(gap=gap.message_in(lang)))
         out(_("{count} gaps").format(count=len(all_gaps)))
         _show_own_words(own, lang, out)
     return 1 if all_gaps or own.get("copied") else 0
+
+
+def _show_play(play: dict[str, Any], clauses: int, lang: str, out: Callable[[str], None]) -> None:
+    """Issue 17's lines of ``check``: how each clause is exercised (through play or not)."""
+    _ = _translator(lang)
+    out(_("  exercised through play: {count} of {clauses} clauses").format(
+        count=len(play["through_play"]), clauses=clauses))
+    for key, label in (("rule_function_only", N_("  tested only through a rule function ({count}):")),
+                       ("untested", N_("  not tested ({count}):"))):
+        if play[key]:
+            out(_(label).format(count=len(play[key])))
+            out("    " + ", ".join(play[key]))
+    if play["not_reachable"]:
+        out(_("  not reachable through play ({count}):").format(count=len(play["not_reachable"])))
+        for clause, why in play["not_reachable"].items():
+            out(f"    {clause}: {why}")
 
 
 def _rulebooks(args: argparse.Namespace, lang: str) -> Path | str:
@@ -726,6 +747,31 @@ def _own_words(root: Path, rulebooks: Path | str, game: str | None) -> dict[str,
     found = own_words.copied(texts, own_words.book_runs(rulebooks))
     return {"rulebooks": str(rulebooks), "books": len(own_words.books(rulebooks)),
             "texts": len(texts), "copied": [str(f) for f in found]}
+
+
+def _citations(rulebooks: Path | str, game: str, spec: spec_module.Spec) -> list[dict[str, Any]]:
+    """The citation index of ``game``'s rule texts (none without the rulebooks)."""
+    from regelwerk import citations
+
+    if isinstance(rulebooks, str):
+        return []
+    return [book.to_json() for book in citations.index_game(rulebooks, game, spec.clauses)]
+
+
+def _show_citations(books: list[dict[str, Any]], lang: str, out: Callable[[str], None]) -> None:
+    """Issue 12's citation index: how much of each rule text the clauses cite, and what not."""
+    _ = _translator(lang)
+    for book in books:
+        share = 100 * book["cited_sentences"] // max(book["sentences"], 1)
+        out(_("  {book}: the clauses cite sections holding {cited} of {sentences} sentences "
+              "({share}%)").format(book=book["book"], cited=book["cited_sentences"],
+                                   sentences=book["sentences"], share=share))
+        for section in book["uncovered"]:
+            out(_("    not cited: line {line} \"{heading}\" ({sentences} sentences)").format(
+                **section))
+        if book["unresolved"]:
+            out(_("    cited headings not found in the text: {headings}").format(
+                headings=", ".join(book["unresolved"])))
 
 
 def _show_own_words(own: dict[str, Any], lang: str, out: Callable[[str], None]) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,11 +18,15 @@ from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import implementations
 from regelwerk.engine.core.i18n import N_, gettext_for
 
-TEST_MARK = re.compile(r"""clause\(([^)]*)\)""")
+TEST_MARK = re.compile(r"""mark\.clause\(([^)]*)\)""")
+PLAY_MARK = re.compile(r"""mark\.play\(([^)]*)\)""")
 QUOTED = re.compile(r"""["']([a-z_]+:[A-Za-z0-9_.\-]+)["']""")
 DOC_CLAUSE = re.compile(r"^(?:>>>\s*)?#\s*clause:\s*(.+)$", re.M)
 FENCE = re.compile(r"^(```+|~~~+)\{(doctest|testcode)\}[^\n]*\n(.*?)^\1", re.M | re.S)
 CLAUSE_DIRECTIVE = re.compile(r"^(```+|:::+)\{clause\}\s+(\S+)", re.M)
+#: A worked example that plays: it starts a game or applies an action (the games' own helpers
+#: ``set_up``/``dealt`` apply chance outcomes), as opposed to calling one rule function.
+PLAYS = re.compile(r"\b(?:new_game|apply|set_up|dealt)\(")
 TEST_DEF = re.compile(r"^\s*def (test_[A-Za-z0-9_]+)", re.M)
 
 
@@ -49,7 +53,15 @@ class Trace:
     doctests: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     anchors: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
     invariants: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    #: scenarios through play (tests/scenarios/, ``@pytest.mark.play``), by clause
+    played: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
+    #: clauses no play can reach, with the reason (tests/scenarios/<game>/not_played.toml)
+    not_played: dict[str, str] = field(default_factory=dict)
     gaps: list[Gap] = field(default_factory=list)
+
+    def through_play(self, clause: str) -> bool:
+        """Whether a scenario or a worked example on the site reaches ``clause`` by playing."""
+        return bool(self.played.get(clause))
 
 
 def find_root(start: Path) -> Path | None:
@@ -76,22 +88,27 @@ def trace_game(root: Path, game: str) -> Trace:
             trace.gaps.append(Gap(function, N_("cites unknown clause {clause}"), {"clause": clause}))
     for path in sorted((root / "tests").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
-        for match in TEST_MARK.finditer(text):
-            for clause in QUOTED.findall(match.group(1)):
-                if clause.startswith(prefix):
-                    where = f"{path.relative_to(root)}:{_line(text, match.start())}"
-                    trace.tests[clause].append(where)
-                    if clause not in spec.clauses:
-                        trace.gaps.append(Gap(where, N_("test cites unknown clause {clause}"),
-                                              {"clause": clause}))
+        for marks, found in ((TEST_MARK, trace.tests), (PLAY_MARK, trace.played)):
+            for match in marks.finditer(text):
+                for clause in QUOTED.findall(match.group(1)):
+                    if clause.startswith(prefix):
+                        where = f"{path.relative_to(root)}:{_line(text, match.start())}"
+                        found[clause].append(where)
+                        if clause not in spec.clauses:
+                            trace.gaps.append(Gap(where, N_("test cites unknown clause {clause}"),
+                                                  {"clause": clause}))
+    _trace_scenarios(root, game, spec, trace)
     for path in sorted((root / "docs").rglob("*.md")):
         text = path.read_text(encoding="utf-8")
         for fence in FENCE.finditer(text):
+            plays = PLAYS.search(fence.group(3)) is not None
             for line in DOC_CLAUSE.findall(fence.group(3)):
                 for clause in re.split(r"[,\s]+", line.strip()):
                     if clause.startswith(prefix):
                         where = f"{path.relative_to(root)}:{_line(text, fence.start())}"
                         trace.doctests[clause].append(where)
+                        if plays:
+                            trace.played[clause].append(where)
                         if clause not in spec.clauses:
                             trace.gaps.append(Gap(
                                 where, N_("doctest cites unknown clause {clause}"),
@@ -116,7 +133,8 @@ def trace_game(root: Path, game: str) -> Trace:
         if not trace.code.get(clause_id):
             trace.gaps.append(Gap(where, N_("{clause}: no engine function implements it"),
                                   {"clause": clause_id}))
-        if not trace.tests.get(clause_id) and not trace.doctests.get(clause_id):
+        if not (trace.tests.get(clause_id) or trace.doctests.get(clause_id)
+                or trace.through_play(clause_id)):
             trace.gaps.append(Gap(where, N_("{clause}: no test or doctest exercises it"),
                                   {"clause": clause_id}))
         anchors = trace.anchors.get(clause_id, [])
@@ -145,6 +163,50 @@ def trace_game(root: Path, game: str) -> Trace:
                               {"kind": problem.kind, "context": problem.context or "",
                                "msgid": repr(problem.msgid[:60])}))
     return trace
+
+
+def _trace_scenarios(root: Path, game: str, spec: spec_module.Spec, trace: Trace) -> None:
+    """The clauses the data scenarios of ``game`` play, and those no play can reach."""
+    from regelwerk import scenarios
+
+    try:
+        found = scenarios.load(root, game)
+        trace.not_played.update(scenarios.not_played(root, game))
+    except scenarios.ScenarioError as exc:
+        trace.gaps.append(Gap(str(scenarios.FOLDER / game), "{error}", {"error": str(exc)}))
+        return
+    for scenario in found:
+        for clause in scenario.clauses:
+            trace.played[clause].append(f"{scenario.file}:{scenario.id}")
+            if clause not in spec.clauses:
+                trace.gaps.append(Gap(f"{scenario.file}:{scenario.id}",
+                                      N_("scenario cites unknown clause {clause}"),
+                                      {"clause": clause}))
+    where = str(scenarios.FOLDER / game / scenarios.NOT_PLAYED)
+    for clause in trace.not_played:
+        if clause not in spec.clauses:
+            trace.gaps.append(Gap(where, N_("cites unknown clause {clause}"), {"clause": clause}))
+        elif trace.played.get(clause):
+            trace.gaps.append(Gap(where, N_("{clause} is played by a scenario, yet listed as "
+                                            "not reachable through play"), {"clause": clause}))
+
+
+def play_report(trace: Trace, clauses: Iterable[str]) -> dict[str, Any]:
+    """Issue 17's figures for one game: the clauses exercised through play, those tested
+    only through a rule function (a test or a doctest that does not play), those untested,
+    and those no play can reach (with why)."""
+    played, rule_only, untested, unreachable = [], [], [], {}
+    for clause in clauses:
+        if trace.through_play(clause):
+            played.append(clause)
+        elif clause in trace.not_played:
+            unreachable[clause] = trace.not_played[clause]
+        elif trace.tests.get(clause) or trace.doctests.get(clause):
+            rule_only.append(clause)
+        else:
+            untested.append(clause)
+    return {"through_play": played, "rule_function_only": rule_only, "untested": untested,
+            "not_reachable": unreachable}
 
 
 def core_gaps(root: Path) -> list[Gap]:

@@ -55,3 +55,33 @@ def test_check_finds_an_untranslated_clause(tmp_path: Path) -> None:
     po.write_text(text.replace(old, 'msgstr ""'), encoding="utf-8")
     gaps = [str(g) for g in trace_game(root, GAME).gaps]
     assert any("untranslated [medici_vs_strozzi:turn.next]" in g for g in gaps)
+
+
+def test_check_tells_play_from_rule_functions(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 17: a clause counts as played only by a scenario, a `play` mark or a doctest
+    that plays; one no play can reach is listed with the reason."""
+    from regelwerk.engine.core import spec as spec_module
+
+    from regelwerk.trace import play_report
+
+    root = _copy(tmp_path)
+    clauses = spec_module.load(GAME).clauses
+    folder = root / "tests" / "scenarios" / GAME
+    shutil.rmtree(folder, ignore_errors=True)
+    before = play_report(trace_game(root, GAME), clauses)
+    target = sorted(set(clauses) - set(before["through_play"]))
+    assert len(target) >= 2, "every clause is played already: pick the clauses differently"
+    folder.mkdir(parents=True)
+    (folder / "x.toml").write_text(
+        f'[[scenario]]\nid = "x"\nclauses = ["{target[0]}"]\ntitle = "x"\n'
+        'when = [{ first = 1 }]\n', encoding="utf-8")
+    (folder / "not_played.toml").write_text(
+        f'[[not_played]]\nclause = "{target[1]}"\nwhy = "a reason"\n', encoding="utf-8")
+    after = play_report(trace_game(root, GAME), clauses)
+    assert target[0] in after["through_play"] and target[0] not in before["through_play"]
+    assert after["not_reachable"] == {target[1]: "a reason"}
+    assert len(after["through_play"]) == len(before["through_play"]) + 1
+    main(["check", GAME, "--root", str(root), "--lang", "de"])
+    out = capsys.readouterr().out
+    assert f"{target[1]}: a reason" in out and "durch Spielen" in out
