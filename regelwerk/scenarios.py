@@ -84,7 +84,7 @@ NOT_PLAYED_SCHEMA: Mapping[str, Any] = {
 }
 
 #: The comparisons a ``then`` value may ask for instead of equality.
-COMPARISONS = frozenset({"len", "min", "max", "contains"})
+COMPARISONS = frozenset({"len", "min", "max", "contains", "excludes"})
 
 
 class ScenarioError(LocalizedError):
@@ -296,8 +296,10 @@ def matches(found: Any, expected: Any) -> bool:
                 checks.append(found >= bound)
             elif how == "max":
                 checks.append(found <= bound)
-            else:
+            elif how == "contains":
                 checks.append(any(matches(item, bound) for item in found))
+            else:
+                checks.append(not any(matches(item, bound) for item in found))
         return all(checks)
     if isinstance(found, enum.Enum) and not isinstance(expected, str):
         return bool(found.value == expected)

@@ -19,6 +19,7 @@ seed = 1
 when = [{ type = "draw" }]
 [scenario.then]
 "drawn" = { len = 1 }
+"loans" = { contains = 0, excludes = 1 }
 "round" = 1
 "@over" = false
 [scenario.change]
@@ -48,8 +49,8 @@ def test_a_scenario_that_holds_reports_nothing(tmp_path: Path) -> None:
 
 def test_every_wrong_expectation_is_reported_with_its_clause(tmp_path: Path) -> None:
     wrong = DRAW.replace('"round" = 1', '"round" = 2').replace("len = 1", "len = 2")
-    failures = scenarios.run(_one(tmp_path, wrong))
-    assert len(failures) == 3      # round, drawn, and the change of the bag's last tile
+    failures = scenarios.run(_one(tmp_path, wrong.replace("excludes = 1", "excludes = 0")))
+    assert len(failures) == 4      # round, drawn, loans, and the change of the bag's last tile
     assert all("(medici_vs_strozzi:turn.draw)" in line for line in failures)
     assert any("round: expected 2, found 1" in line for line in failures)
 
