@@ -30,6 +30,7 @@ from regelwerk.engine.medici_vs_strozzi.actions import (
     Discard,
     Draw,
     Load,
+    Move,
     SetPrice,
     Stop,
     TileDrawn,
@@ -47,6 +48,7 @@ from regelwerk.engine.medici_vs_strozzi.play import (
 from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI, VARIANTS, Rules
 from regelwerk.engine.medici_vs_strozzi.scoring import (
     RoundScore,
+    granted_steps,
     harbour_payout,
     marker_income,
     move_marker,
@@ -64,8 +66,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "BUY", "DECLINE", "DISCARD", "DRAW", "GAME", "MEDICI", "STOP", "STROZZI", "VARIANTS",
-    "Action", "Buy", "Decline", "Discard", "Draw", "Load", "Phase", "RoundScore", "Rules",
-    "SetPrice", "State", "Stop", "TileDrawn", "cargo", "draw_allowance", "draw_limit",
+    "Action", "Buy", "Decline", "Discard", "Draw", "Load", "Move", "Phase", "RoundScore", "Rules",
+    "SetPrice", "State", "Stop", "TileDrawn", "cargo", "draw_allowance", "draw_limit", "granted_steps",
     "harbour_payout", "hold_has_room", "loading_options", "marker_income", "move_marker",
     "pay", "round_is_over", "score_round", "tile_steps", "winners",
 ]

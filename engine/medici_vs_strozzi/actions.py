@@ -54,12 +54,20 @@ class Discard:
 
 
 @dataclass(frozen=True, slots=True, order=True)
+class Move:
+    """At the round scoring, move the current track's marker ``steps`` spaces towards
+    oneself; ``Move(0)`` declines (scoring.marker_move, interp.marker_moves)."""
+
+    steps: int = field(metadata=within(0, "max_track_steps"))
+
+
+@dataclass(frozen=True, slots=True, order=True)
 class TileDrawn:
     """Chance: the tile drawn from the bag after a :class:`Draw` (setup.tiles)."""
 
     tile: int = field(metadata=index_into("tile_good"))
 
 
-Action = Draw | Stop | SetPrice | Buy | Decline | Load | Discard | TileDrawn
+Action = Draw | Stop | SetPrice | Buy | Decline | Load | Discard | Move | TileDrawn
 
 DRAW, STOP, BUY, DECLINE, DISCARD = Draw(), Stop(), Buy(), Decline(), Discard()

@@ -11,13 +11,14 @@ from operator import attrgetter
 
 from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import load
-from regelwerk.engine.medici_vs_strozzi import play
+from regelwerk.engine.medici_vs_strozzi import play, score_items, words
 from regelwerk.engine.medici_vs_strozzi.actions import (
     Buy,
     Decline,
     Discard,
     Draw,
     Load,
+    Move,
     SetPrice,
     Stop,
     TileDrawn,
@@ -43,8 +44,8 @@ def outcome(state: State) -> Outcome:
 
 
 _PLAYERS = load(ID)["players.count"]
-_DRAW, _TILE, _PRICE, _RESPOND, _LOAD = (frozenset({phase}) for phase in (
-    Phase.DRAW, Phase.TILE, Phase.PRICE, Phase.RESPOND, Phase.LOAD))
+_DRAW, _TILE, _PRICE, _RESPOND, _LOAD, _MARKERS = (frozenset({phase}) for phase in (
+    Phase.DRAW, Phase.TILE, Phase.PRICE, Phase.RESPOND, Phase.LOAD, Phase.MARKERS))
 
 GAME: Game[State, Rules] = Game(
     id=ID,
@@ -68,6 +69,8 @@ GAME: Game[State, Rules] = Game(
                    explain=play.explain_load, stages=_LOAD),
         ActionKind(Discard, "discard", C + "turn.discard", play.discard_options, play.discard,
                    stages=_LOAD),
+        ActionKind(Move, "move", C + "scoring.marker_move", play.move_options, play.move,
+                   explain=play.explain_move, stages=_MARKERS),
         ActionKind(TileDrawn, "tile", C + "setup.tiles", play.tile_options, play.tile_drawn,
                    chance=True, stages=_TILE),
     ),
@@ -79,4 +82,5 @@ GAME: Game[State, Rules] = Game(
     end_clause=C + "end.winner",
     chance=Chance(play.tile_probability, play.seeded_tile),
     stage=attrgetter("phase"),
+    words=words.words, score_items=score_items.score_items,
 )

@@ -34,12 +34,13 @@ from regelwerk.engine.medici_vs_strozzi.actions import (
     Discard,
     Draw,
     Load,
+    Move,
     SetPrice,
     Stop,
     TileDrawn,
 )
 from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI, Rules
-from regelwerk.engine.medici_vs_strozzi.scoring import RoundScore, score_round
+from regelwerk.engine.medici_vs_strozzi.scoring import RoundScore, granted_steps, score_round
 from regelwerk.engine.medici_vs_strozzi.state import NO_HARBOUR, NOBODY, Phase, State
 
 C = "medici_vs_strozzi:"
@@ -328,7 +329,7 @@ def discard(state: State, action: Discard) -> State:
 def _finish_purchase(state: State, holds: Any, ports: Any, discarded: tuple[int, ...]) -> State:
     after = state._replace(holds=holds, ports=ports, discarded=discarded, drawn=(), price=0)
     if round_is_over(after):
-        return _end_round(after)
+        return _start_scoring(after)
     return after._replace(phase=Phase.DRAW, active=state.buyer, buyer=NOBODY)
 
 
@@ -355,28 +356,92 @@ def cargo(state: State) -> list[list[list[tuple[int, int]]]]:
     return result
 
 
+@implements(C + "scoring.marker_move")
+def _start_scoring(state: State) -> State:
+    """The round is over: list the marker moves the players may choose (interp.marker_moves).
+
+    Track by track (harbour by harbour), one player chooses first, then the other
+    (interp.marker_order: the round's opener, or Medici); a player chooses only where his
+    tiles allow a move and the variant leaves more than one way. With nothing to
+    choose the round is scored at once.
+    """
+    rules = state.rules
+    first = rules.marker_first[state.round - 1]
+    order = (first, 1 - first)
+    pending = []
+    taken = []
+    loaded = cargo(state)
+    for track, granted in enumerate(granted_steps(rules, loaded)):
+        chosen = [0, 0]
+        for player in order:
+            choices = rules.marker_choices(granted[player])
+            if len(choices) == 1:
+                chosen[player] = choices[0]
+            else:
+                pending.append((track, player, choices))
+        taken.append((chosen[MEDICI], chosen[STROZZI]))
+    if not pending:
+        return _end_round(state, tuple(taken), loaded)
+    return state._replace(phase=Phase.MARKERS, buyer=NOBODY, pending=tuple(pending),
+                          taken=tuple(taken))
+
+
+@implements(C + "scoring.marker_move")
+def move_options(state: State, like: Move | None) -> tuple[Move, ...]:
+    """The moves the chooser's tiles allow on the current track, none (declining) included."""
+    if state.phase != Phase.MARKERS:
+        return ()
+    moves = state.rules.moves
+    return tuple(moves[steps] for steps in state.pending[0][2])
+
+
+def explain_move(state: State, action: Move) -> IllegalAction | None:
+    if state.phase != Phase.MARKERS:
+        return None
+    track, _, choices = state.pending[0]
+    return IllegalAction(C + "scoring.marker_move",
+                         N_("On track {track} your tiles allow a move of {choices} spaces."),
+                         track=track, choices=list(choices))
+
+
+@implements(C + "scoring.marker_move")
+def move(state: State, action: Move) -> State:
+    """Record the chosen steps; after the last choice the round is scored."""
+    track, player, _ = state.pending[0]
+    old = state.taken[track]
+    steps = (action.steps, old[STROZZI]) if player == MEDICI else (old[MEDICI], action.steps)
+    taken = replaced(state.taken, track, steps)
+    if len(state.pending) > 1:
+        return state._replace(pending=state.pending[1:], taken=taken)
+    return _end_round(state, taken)
+
+
 @implements(C + "scoring.harbour", C + "scoring.marker_move", C + "scoring.marker_payout",
             C + "round.next", C + "game.rounds")
-def _end_round(state: State) -> State:
+def _end_round(state: State, taken: tuple[tuple[int, int], ...],
+               loaded: list[list[list[tuple[int, int]]]] | None = None) -> State:
+    """Score the round with the marker moves ``taken``; then the next round, or the end."""
     rules = state.rules
-    score: RoundScore = score_round(rules, cargo(state), state.markers)
+    score: RoundScore = score_round(rules, cargo(state) if loaded is None else loaded,
+                                    state.markers, taken)
     cash = (state.cash[0] + score.total[0], state.cash[1] + score.total[1])
     scores = (*state.scores, score)
     if state.round >= rules.rounds:
         return state._replace(phase=Phase.OVER, cash=cash, markers=score.markers_after,
-                              scores=scores, buyer=NOBODY)
+                              scores=scores, buyer=NOBODY, pending=(), taken=())
     ships, ports = _empty_ships(rules)
     next_round = state.round + 1
     return state._replace(
         round=next_round, phase=Phase.DRAW, active=rules.first_player[next_round - 1],
         bag=bag_for_round(rules, state.seed, next_round), drawn=(), price=0, buyer=NOBODY,
         holds=(ships, ships), ports=(ports, ports), cash=cash, markers=score.markers_after,
-        discarded=(), scores=scores)
+        discarded=(), scores=scores, pending=(), taken=())
 
 
 _PHASE_CLAUSE = {Phase.DRAW: C + "turn.draw", Phase.TILE: C + "turn.draw",
                  Phase.PRICE: C + "turn.price", Phase.RESPOND: C + "turn.offer",
-                 Phase.LOAD: C + "turn.load", Phase.OVER: C + "end.winner"}
+                 Phase.LOAD: C + "turn.load", Phase.MARKERS: C + "scoring.marker_move",
+                 Phase.OVER: C + "end.winner"}
 
 
 def sequence_clause(state: State) -> str:

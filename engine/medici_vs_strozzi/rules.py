@@ -16,7 +16,7 @@ from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.game import Variant, choose_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
-from regelwerk.engine.medici_vs_strozzi.actions import TileDrawn
+from regelwerk.engine.medici_vs_strozzi.actions import Move, TileDrawn
 
 GAME = "medici_vs_strozzi"
 MEDICI, STROZZI = 0, 1
@@ -26,6 +26,10 @@ GOLD = "gold"
 VARIANTS = (
     Variant("buy_without_room", ("buy_and_discard", "may_not_buy"),
             "medici_vs_strozzi:interp.buy_without_room"),
+    Variant("marker_moves", ("each_tile", "any_number", "all"),
+            "medici_vs_strozzi:interp.marker_moves"),
+    Variant("marker_order", ("opener_first", "medici_first"),
+            "medici_vs_strozzi:interp.marker_order"),
 )
 
 
@@ -93,10 +97,28 @@ class Rules:
     price_sample_max: int
     fns: RuleFns
     tile_drawn: tuple[TileDrawn, ...]    # the chance outcome of each tile, built once
+    #: the marker moves a player may choose on one track, from the steps each of his tiles
+    #: there allows (the ``marker_moves`` variant's hook, :mod:`.scoring`)
+    step_choices: Callable[[tuple[int, ...]], tuple[int, ...]]
+    max_track_steps: int                 # the most steps one player's tiles give one track
+    marker_first: tuple[int, ...]        # round -> who makes his marker choices first
+    moves: tuple[Move, ...]              # Move(k) for every k up to max_track_steps, built once
     #: draw limits already computed, by (the drawer's hold loads, tiles in play): a memo of
     #: the pure rule function ``fns.draw_allowance``, new for every Rules (so for a mutant)
     draw_limits: dict[tuple[tuple[int, ...], int], int] = field(
         default_factory=dict, init=False, repr=False, compare=False)
+    #: marker choices already computed, by the steps a player's tiles allow on a track: a memo
+    #: of the pure hook ``step_choices``, new for every Rules
+    choices_memo: dict[tuple[int, ...], tuple[int, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+
+    def marker_choices(self, steps: tuple[int, ...]) -> tuple[int, ...]:
+        """The moves a player may choose on a track whose tiles allow ``steps`` (memoised
+        :attr:`step_choices`)."""
+        found = self.choices_memo.get(steps)
+        if found is None:
+            found = self.choices_memo[steps] = self.step_choices(steps)
+        return found
 
     @property
     def tile_count(self) -> int:
@@ -112,7 +134,17 @@ class Rules:
 
 
 def check_board(spec: Spec) -> None:
-    """Refuse a board that contradicts the rule text or the sourced facts."""
+    """Refuse a board that the rule text rules out, and nothing else.
+
+    Each check is forced by the text (setup.harbours, setup.markers): the number
+    of harbours (Spielmaterial); each harbour's number of tracks within the stated
+    range, its tracks for different goods (Spielvorbereitung); one marker per track
+    and the markers' stated number (Spielmaterial), which together fix how many
+    harbours have how many tracks, though not in which order; markers and bonus
+    spaces on a track with a middle space; one harbour per ship (Ablauf einer
+    Spielrunde). Which harbour shows which goods, how long a track is and where
+    its bonus spaces lie are free (board.toml).
+    """
     tracks = spec["board.harbour_tracks"]
     goods = spec["tiles.goods"]
     where = spec.file_of("board")
@@ -120,11 +152,21 @@ def check_board(spec: Spec) -> None:
         raise SpecError(N_("{file}: board.harbour_tracks lists {count} harbours, "
                            "board.harbour_count says {expected}"),
                         file=where, count=len(tracks), expected=spec["board.harbour_count"])
-    if [len(t) for t in tracks] != list(spec["board.tracks_per_harbour"]):
+    counts = [len(t) for t in tracks]
+    fewest, most = spec["harbours.tracks_min"], spec["harbours.tracks_max"]
+    if any(not fewest <= count <= most for count in counts):
+        raise SpecError(N_("{file}: track counts {counts}: each harbour shows between "
+                           "{fewest} and {most} monopoly tracks"),
+                        file=where, counts=counts, fewest=fewest, most=most)
+    if sum(counts) != spec["components.markers"]:
+        raise SpecError(N_("{file}: track counts {counts} add up to {total}, but there is "
+                           "one marker per track and {markers} markers"),
+                        file=where, counts=counts, total=sum(counts),
+                        markers=spec["components.markers"])
+    if sorted(counts) != sorted(spec["board.tracks_per_harbour"]):
         raise SpecError(N_("{file}: track counts {counts} differ from "
                            "board.tracks_per_harbour {expected}"),
-                        file=where, counts=[len(t) for t in tracks],
-                        expected=spec["board.tracks_per_harbour"])
+                        file=where, counts=counts, expected=spec["board.tracks_per_harbour"])
     for number, harbour in enumerate(tracks):
         unknown = set(harbour) - set(goods)
         if unknown:
@@ -156,6 +198,8 @@ def rules_from_spec(spec: Spec, players: int | None = None,
 
     ``players`` is always the spec's count (the game is for two), kept for the contract.
     """
+    from regelwerk.engine.medici_vs_strozzi import scoring
+
     check_board(spec)
     chosen = choose_variants(GAME, VARIANTS, variants)
     goods = tuple(spec["tiles.goods"]) + (GOLD,)
@@ -174,11 +218,26 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         offsets.append(total)
         total += len(harbour)
     names = tuple(spec.meta["players"])
+    params = ScoringParams(
+        harbour_payout=spec["scoring.harbour_payout"],
+        per_marker=spec["scoring.marker_payout"],
+        bonus_small=spec["scoring.bonus_small"],
+        bonus_small_distance=spec["board.bonus_small_distance"],
+        bonus_large=spec["scoring.bonus_large"],
+        bonus_large_distance=spec["board.bonus_large_distance"],
+        half_length=spec["board.track_half_length"],
+        steps_per_tile=spec["scoring.steps_per_tile"],
+        far_move_value=spec["scoring.far_move_value"],
+        far_move_steps=spec["scoring.far_move_steps"],
+    )
+    first = tuple(names.index(p) for p in spec["rounds.first_player"])
+    # One good's tiles all on one track: more steps than any player can give it.
+    most_steps = sum(scoring.tile_steps(v, params) for v in spec["tiles.values_per_good"])
     return Rules(
         spec=spec,
         players=names,
         rounds=spec["rounds.count"],
-        first_player=tuple(names.index(p) for p in spec["rounds.first_player"]),
+        first_player=first,
         start_money=spec["economy.start_money"],
         min_price=spec["economy.min_price"],
         capacities=tuple(spec["ships.capacities"]),
@@ -189,22 +248,15 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         max_draw=spec["turn.max_draw"],
         harbour_tracks=tracks,
         track_offset=tuple(offsets),
-        scoring=ScoringParams(
-            harbour_payout=spec["scoring.harbour_payout"],
-            per_marker=spec["scoring.marker_payout"],
-            bonus_small=spec["scoring.bonus_small"],
-            bonus_small_distance=spec["board.bonus_small_distance"],
-            bonus_large=spec["scoring.bonus_large"],
-            bonus_large_distance=spec["board.bonus_large_distance"],
-            half_length=spec["board.track_half_length"],
-            steps_per_tile=spec["scoring.steps_per_tile"],
-            far_move_value=spec["scoring.far_move_value"],
-            far_move_steps=spec["scoring.far_move_steps"],
-        ),
+        scoring=params,
         variants=dict(chosen),
         price_sample_max=spec["simulation.price_sample_max"],
         fns=rule_functions(),
         tile_drawn=tuple(TileDrawn(tile) for tile in range(len(tile_good))),
+        step_choices=scoring.STEP_CHOICES[chosen["marker_moves"]],
+        max_track_steps=most_steps,
+        marker_first=first if chosen["marker_order"] == "opener_first" else (MEDICI,) * len(first),
+        moves=tuple(Move(k) for k in range(most_steps + 1)),
     )
 
 

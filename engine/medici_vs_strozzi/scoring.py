@@ -10,7 +10,7 @@ Medici player, negative towards the Strozzi player.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,34 @@ def tile_steps(value: int, params: ScoringParams, ops: Ops = INT) -> Any:
     """How far one tile of a track's good moves that track's marker."""
     return ops.if_(value == params.far_move_value, params.far_move_steps,
                    params.steps_per_tile)
+
+@implements("medici_vs_strozzi:scoring.marker_move")
+def each_tile(steps: tuple[int, ...]) -> tuple[int, ...]:
+    """The moves a player may choose on a track: each of his tiles there allows its
+    steps, taken or left (interp.marker_moves, variant ``each_tile``): every sum of
+    some of ``steps``, none included."""
+    sums = {0}
+    for step in steps:
+        sums |= {total + step for total in sums}
+    return tuple(sorted(sums))
+
+
+@implements("medici_vs_strozzi:scoring.marker_move")
+def any_number(steps: tuple[int, ...]) -> tuple[int, ...]:
+    """Any number of spaces from none up to all the tiles allow (variant ``any_number``)."""
+    return tuple(range(sum(steps) + 1))
+
+
+@implements("medici_vs_strozzi:scoring.marker_move")
+def all_steps(steps: tuple[int, ...]) -> tuple[int, ...]:
+    """Every step is taken, nothing to choose (variant ``all``: the engine's earlier reading)."""
+    return (sum(steps),)
+
+
+#: The ``marker_moves`` variant's hook: its value -> the choices it offers.
+STEP_CHOICES: Mapping[str, Callable[[tuple[int, ...]], tuple[int, ...]]] = {
+    "each_tile": each_tile, "any_number": any_number, "all": all_steps}
+
 
 @implements("medici_vs_strozzi:scoring.marker_move", "medici_vs_strozzi:setup.markers")
 def move_marker(position: Any, towards_medici: Any, towards_strozzi: Any,
@@ -55,6 +83,7 @@ class RoundScore:
     markers_before: tuple[int, ...]
     markers_after: tuple[int, ...]
     marker_income: tuple[int, int]
+    steps: tuple[tuple[int, int], ...] = ()       # track -> (medici, strozzi) steps taken
 
     @property
     def total(self) -> tuple[int, int]:
@@ -62,30 +91,51 @@ class RoundScore:
                 self.harbour_income[1] + self.marker_income[1])
 
 Cargo = Sequence[Sequence[Sequence[tuple[int, int]]]]  # player -> harbour -> (good, value) tiles
+#: track (harbour by harbour) -> player -> the steps each of his tiles there allows
+Granted = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
-def score_round(rules: Rules, cargo: Cargo, markers: Sequence[int]) -> RoundScore:
+
+@implements("medici_vs_strozzi:scoring.marker_move")
+def granted_steps(rules: Rules, cargo: Cargo) -> Granted:
+    """Per track and player, the steps each tile of the track's good in that harbour allows
+    towards him (gold and goods without a track there allow none)."""
+    params, tile_steps = rules.scoring, rules.fns.tile_steps
+    granted: list[tuple[list[int], list[int]]] = [([], []) for _ in range(rules.marker_count)]
+    for harbour, track_goods in enumerate(rules.harbour_tracks):
+        offset = rules.track_offset[harbour]
+        for player in (MEDICI, STROZZI):
+            for good, value in cargo[player][harbour]:
+                if good in track_goods:
+                    granted[offset + track_goods.index(good)][player].append(
+                        tile_steps(value, params))
+    return tuple((tuple(medici), tuple(strozzi)) for medici, strozzi in granted)
+
+
+def score_round(rules: Rules, cargo: Cargo, markers: Sequence[int],
+                taken: Sequence[tuple[int, int]] | None = None) -> RoundScore:
     """Score a round from what each player has in each harbour and the marker positions.
 
     ``cargo[player][harbour]`` lists ``(good index, value)`` of the tiles on the
-    player's ship in that harbour (empty if he has none there).
+    player's ship in that harbour (empty if he has none there). ``taken[track]``
+    is how many steps (Medici, Strozzi) each player chose to move that track's
+    marker (interp.marker_moves); ``None``: every step the tiles allow.
     """
     params, fns = rules.scoring, rules.fns
-    harbour_payout, tile_steps = fns.harbour_payout, fns.tile_steps
-    move_marker, marker_income = fns.move_marker, fns.marker_income
+    harbour_payout, move_marker, marker_income = fns.harbour_payout, fns.move_marker, \
+        fns.marker_income
     totals = tuple((sum(v for _, v in cargo[MEDICI][h]), sum(v for _, v in cargo[STROZZI][h]))
                    for h in range(rules.harbour_count))
     harbour_income = tuple(
         sum(harbour_payout(t[p], t[1 - p], params) for t in totals) for p in (MEDICI, STROZZI))
-    after = list(markers)
-    for harbour, track_goods in enumerate(rules.harbour_tracks):
-        for k, good in enumerate(track_goods):
-            steps = [sum(tile_steps(v, params) for g, v in cargo[p][harbour] if g == good)
-                     for p in (MEDICI, STROZZI)]
-            i = rules.track_offset[harbour] + k
-            after[i] = move_marker(markers[i], steps[MEDICI], steps[STROZZI], params)
+    if taken is None:
+        taken = tuple((sum(medici), sum(strozzi))
+                      for medici, strozzi in granted_steps(rules, cargo))
+    after = tuple(move_marker(m, steps[MEDICI], steps[STROZZI], params)
+                  for m, steps in zip(markers, taken, strict=True))
     income = tuple(sum(marker_income(m, p, params) for m in after) for p in (MEDICI, STROZZI))
     return RoundScore(totals, (harbour_income[0], harbour_income[1]), tuple(markers),
-                      tuple(after), (income[0], income[1]))
+                      after, (income[0], income[1]),
+                      tuple((steps[MEDICI], steps[STROZZI]) for steps in taken))
 
 @implements("medici_vs_strozzi:end.winner", "medici_vs_strozzi:money.loans")
 def winners(fortunes: Sequence[int]) -> tuple[int, ...]:

@@ -26,6 +26,7 @@ class Phase(IntEnum):
     LOAD = 3      # the buyer loads one ship or discards
     OVER = 4      # the game has ended
     TILE = 5      # chance draws the tile after a Draw
+    MARKERS = 6   # round scoring: each player chooses how far to move each marker
 
 
 @fast_replace
@@ -46,6 +47,11 @@ class State(NamedTuple):
     markers: tuple[int, ...]                     # one per track, harbour by harbour
     discarded: tuple[int, ...]
     scores: tuple[RoundScore, ...]               # one per finished round
+    #: MARKERS: the marker choices still to make, in order: (track, player, the moves
+    #: he may choose); empty in every other phase
+    pending: tuple[tuple[int, int, tuple[int, ...]], ...] = ()
+    #: MARKERS: track -> (Medici, Strozzi) steps chosen so far; empty in every other phase
+    taken: tuple[tuple[int, int], ...] = ()
 
     def __repr__(self) -> str:
         return (f"<medici_vs_strozzi round {self.round} {self.phase.name} active={self.active} "
@@ -63,6 +69,8 @@ class State(NamedTuple):
             return 1 - self.active
         if phase == Phase.LOAD:
             return self.buyer
+        if phase == Phase.MARKERS:
+            return self.pending[0][1]
         return self.active
 
     @property

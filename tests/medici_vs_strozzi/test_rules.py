@@ -11,7 +11,7 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.spec import SpecError
 
-from tests.medici_vs_strozzi.conftest import play, preload, tile
+from tests.medici_vs_strozzi.conftest import move_markers, play, preload, tile
 
 M, S = mvs.MEDICI, mvs.STROZZI
 
@@ -172,7 +172,7 @@ def test_round_ends_when_all_holds_full(game: mvs.State) -> None:
     state = preload(game, M, {s: c - (1 if s == 0 else 0) for s, c in enumerate(caps)})
     state = play(state, mvs.DRAW, mvs.SetPrice(0), mvs.DECLINE)
     assert not mvs.round_is_over(state)
-    after = mvs.apply(state, mvs.Load(0, 0))
+    after = move_markers(mvs.apply(state, mvs.Load(0, 0)))
     assert after.round == 2 and len(after.scores) == 1
 
 
@@ -184,7 +184,7 @@ def test_last_tile_is_still_sold(game: mvs.State) -> None:
     assert state.phase == mvs.Phase.PRICE  # the bag is empty, but the turn goes on
     state = play(state, mvs.SetPrice(4), mvs.BUY)
     assert state.cash[S] == game.cash[S] - 4
-    after = mvs.apply(state, mvs.Load(0, 0))
+    after = move_markers(mvs.apply(state, mvs.Load(0, 0)))
     assert after.round == 2
     assert after.scores[0].harbour_totals[0][S] == game.rules.tile_value[last]
 
@@ -195,7 +195,7 @@ def test_next_round_resets_ships_keeps_markers_and_strozzi_opens() -> None:
     rules = state.rules
     silk = tile(rules, rules.goods[rules.harbour_tracks[0][0]], 2)
     state = state._replace(bag=(silk,))
-    state = play(state, mvs.DRAW, mvs.SetPrice(0), mvs.DECLINE, mvs.Load(0, 0))
+    state = move_markers(play(state, mvs.DRAW, mvs.SetPrice(0), mvs.DECLINE, mvs.Load(0, 0)))
     assert state.round == 2
     assert state.active == rules.first_player[1] == S
     assert state.markers[0] == rules.scoring.steps_per_tile  # moved towards Medici, kept

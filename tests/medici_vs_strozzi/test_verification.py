@@ -25,6 +25,26 @@ def test_bounds_are_tight_with_engine_replayed_witnesses() -> None:
     assert rounds_score.bound == result.bound  # the board is symmetric
 
 
+def test_the_game_bounds_are_settled_through_one_round() -> None:
+    model = proofs.default_rules()
+    for path, direction in (("bounds.game_payout_max", "max"), ("bounds.game_payout_min", "min")):
+        settled = proofs.game_bound_by_rounds(model, direction, model.spec[path])
+        assert settled is not None and [r.status for r in settled] == [PROVEN, PROVEN]
+        assert {r.bound for r in settled} == {model.spec[path]}
+    # a bound no game reaches is not settled this way (the full model then decides)
+    assert proofs.game_bound_by_rounds(model, "max", model.spec["bounds.game_payout_max"] - 1) \
+        is None
+
+
+def test_a_broken_rule_is_not_settled_through_one_round() -> None:
+    from regelwerk.verification.core import mutate
+
+    (mutant,) = [m for m in proofs.MUTANTS if m.breaks == "mvs.payout.game.min"]
+    broken = mutate(proofs.default_rules(), mutant.fns)
+    assert proofs.game_bound_by_rounds(broken, "min", broken.spec["bounds.game_payout_min"]) \
+        is None
+
+
 def test_unknown_is_never_proven() -> None:
     import z3
 
