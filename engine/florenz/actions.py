@@ -8,25 +8,44 @@ Building one costs about a microsecond, so the options generators hand out the
 actions of :class:`Prebuilt` (every action of the kinds with few fields, built
 once per :class:`~.rules.Rules`, see ``Rules.tables.actions``) instead of
 building every option of every turn.
+
+Every int field declares its domain (``within``, ``index_into``; bounds from the
+rules, :class:`~.rules.Rules`): core refuses a value outside it, or of the wrong
+type, with the kind's clause before any rule of the game sees the action (issue 11).
+Which values are legal now is still the kind's options generator.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from regelwerk.engine.core.actions import DOMAIN, Domain, index_into, within
+
+#: A location number, 1 to ``rules.locations``.
+LOCATION = within(1, "locations")
+#: A piece id, ``0 <= piece < rules.piece_count`` (``family * 9 + index``).
+PIECE = index_into("tables.start_where")
+#: A piece id or -1 (a scandal card's fields: also a location, a Medici, a crest kind).
+PIECE_OR_NONE: Mapping[str, Domain] = {DOMAIN: Domain(-1, "len:tables.start_where", below=True)}
+#: A hand index, ``0 <= index < rules.hand_limit``.
+HAND: Mapping[str, Domain] = {DOMAIN: Domain(0, "hand_limit", below=True)}
+#: A Medici, ``0 <= medici < rules.medici``.
+MEDICI: Mapping[str, Domain] = {DOMAIN: Domain(0, "medici", below=True)}
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Place:
     """Before round 1: put a free debutant on an empty queue (setup.first_debutants)."""
 
-    location: int
+    location: int = field(metadata=LOCATION)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Pass:
     """Pass and put the ring on ``location`` (0 when the last family passes: no ring)."""
 
-    location: int
+    location: int = field(metadata=within(0, "locations"))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -43,63 +62,63 @@ class BonusPoint:
 class BonusSwap:
     """A passed family's bonus: swap ``piece`` with the neighbour ``other`` at the ring."""
 
-    piece: int
-    other: int
+    piece: int = field(metadata=PIECE)
+    other: int = field(metadata=PIECE)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Send:
-    location: int
+    location: int = field(metadata=LOCATION)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Promote:
-    piece: int
+    piece: int = field(metadata=PIECE)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Move:
-    piece: int
-    to: int
+    piece: int = field(metadata=PIECE)
+    to: int = field(metadata=LOCATION)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class HurryTwice:
     """One member moves twice: through ``via`` (no space needed there) to ``to``."""
 
-    piece: int
-    via: int
-    to: int
+    piece: int = field(metadata=PIECE)
+    via: int = field(metadata=LOCATION)
+    to: int = field(metadata=LOCATION)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class HurryPair:
     """Two members move once each, ``piece`` first."""
 
-    piece: int
-    to: int
-    other: int
-    other_to: int
+    piece: int = field(metadata=PIECE)
+    to: int = field(metadata=LOCATION)
+    other: int = field(metadata=PIECE)
+    other_to: int = field(metadata=LOCATION)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Boast:
-    location: int
+    location: int = field(metadata=LOCATION)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class Gift:
     """Give ``medici`` (0 Cosimo, 1 Contessina, 2 Giovanni) a gift; guard on ``crest`` or -1."""
 
-    medici: int
-    crest: int
+    medici: int = field(metadata=MEDICI)
+    crest: int = field(metadata={DOMAIN: Domain(-1, "crest_count", below=True)})
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class DiscardForTime:
     """Not an action: discard the hand card at ``index`` for time."""
 
-    index: int
+    index: int = field(metadata=HAND)
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -126,11 +145,11 @@ class Scandal:
     ========================  ===================================================
     """
 
-    index: int
-    a: int = -1
-    b: int = -1
-    c: int = -1
-    d: int = -1
+    index: int = field(metadata=HAND)
+    a: int = field(default=-1, metadata=PIECE_OR_NONE)
+    b: int = field(default=-1, metadata=within(-1, "scandal_field_max"))
+    c: int = field(default=-1, metadata=PIECE_OR_NONE)
+    d: int = field(default=-1, metadata=within(-1, "walk_max"))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -149,49 +168,49 @@ class Decline:
 class StartDrawn:
     """Chance: ``family`` receives the start coin (setup.first_debutants)."""
 
-    family: int
+    family: int = field(metadata={DOMAIN: Domain(0, "families", below=True)})
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class BoardDrawn:
     """Chance: the next location gets the boast board ``board`` (index into ``BOASTS``)."""
 
-    board: int
+    board: int = field(metadata=index_into("boast_values"))
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class PlanDrawn:
     """Chance: the next family draws plan card ``plan``."""
 
-    plan: int
+    plan: int = field(metadata=index_into("plan_cards"))
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class TileDrawn:
     """Chance: the next location tile shows ``location`` (1-9): a carriage's start or a target."""
 
-    location: int
+    location: int = field(metadata=LOCATION)
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class TimeDrawn:
     """Chance: the next time tile shows ``time``."""
 
-    time: int
+    time: int = field(metadata=within(0, "max:time_tiles"))
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class CardDrawn:
     """Chance: the scandal card given out is ``card`` (``medici * 4 + kind``)."""
 
-    card: int
+    card: int = field(metadata={DOMAIN: Domain(0, "scandal_card_count", below=True)})
 
 
 @dataclass(frozen=True, slots=True, order=True)
 class StrozziDrawn:
     """Chance: Strozzi's next card is ``card`` (0-9, the spec's ``solo.card_kind``)."""
 
-    card: int
+    card: int = field(metadata=index_into("tables.solo_card_kind"))
 
 
 Action = (Place | Pass | BonusTime | BonusPoint | BonusSwap | Send | Promote | Move | HurryTwice

@@ -120,7 +120,8 @@ def move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
 
 def cups_left(state: State, family: int) -> int:
     """Cups still on ``family``'s board."""
-    return state.rules.cup_supply[family] - sum([fields.count(family) for fields in state.cups])
+    return state.rules.cup_supply[family] - sum([fields.count(family)
+                                                 for fields in state.cups[:state.rules.locations]])
 
 
 @implements(C + "action.boast")

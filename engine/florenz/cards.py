@@ -4,11 +4,12 @@ Each Medici's pile is shuffled at setup (:func:`.setup.setup`, by
 ``seeded_rng(seed, "deck", medici, 0)``) and an empty pile is refilled from its
 discards, shuffled by ``seeded_rng(seed, "deck", medici, shuffles)``
 (:func:`pile`). Which card a family receives is chance's: a deal waits in
-``state.draws`` as ``(Draw.CARD, family, medici)`` until chance draws it
+``state.draws`` as ``(Draw.CARD, family, medici, why)`` until chance draws it
 (:class:`~.actions.CardDrawn`, :mod:`.chance`); :func:`dealing` settles the
 deals that draw nothing (a full hand, an empty pile) on its own, and in a seeded
 game draws every card at once. Strozzi (the solo automa) keeps no scandal
-cards: his are discarded for time.
+cards: his are discarded for time (in the easier game only those of a spy: ``why``
+tells a spy's card, :data:`SPY`, from the top cup's, :data:`REWARD`).
 """
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz.actions import CardDrawn
 from regelwerk.engine.florenz.board import gain
-from regelwerk.engine.florenz.rules import Rules
+from regelwerk.engine.florenz.rules import Rules, reading
 from regelwerk.engine.florenz.state import Draw, State
 
 C = "florenz:"
 _CARD = int(Draw.CARD)
+#: Why a family is given a scandal card (the last item of a deal): the top cup where a
+#: Medici arrives (medici.boast_reward), or a spy there (guard.spy).
+REWARD, SPY = 0, 1
 
 
 def card_medici(rules: Rules, card: int) -> int:
@@ -67,11 +71,12 @@ def card_changes(cards: Cards) -> dict[str, Any]:
 
 
 @implements(C + "hand.limit", C + "setup.decks")
-def give_card(state: State, family: int, medici: int) -> State:
-    """``family`` is to receive one scandal card of ``medici``: the deal joins
-    ``state.draws`` and is settled (:func:`dealing`). If a card is drawn in a game with
-    ``seed=None``, chance is to move: apply a :class:`~.actions.CardDrawn`."""
-    return dealing(state, (*state.draws, (_CARD, family, medici)))
+def give_card(state: State, family: int, medici: int, why: int = REWARD) -> State:
+    """``family`` is to receive one scandal card of ``medici`` (for its cup, or ``why``
+    :data:`SPY`): the deal joins ``state.draws`` and is settled (:func:`dealing`). If a
+    card is drawn in a game with ``seed=None``, chance is to move: apply a
+    :class:`~.actions.CardDrawn`."""
+    return dealing(state, (*state.draws, (_CARD, family, medici, why)))
 
 
 @implements(C + "hand.limit", C + "solo.scandal", C + "solo.easier")
@@ -94,11 +99,11 @@ def dealing(state: State, draws: tuple[tuple[int, ...], ...] | None = None,
         seed = state.seed
         decks, discards, shuffles, hands, clocks = cards = card_parts(state)
         while draws and draws[0][0] == _CARD:
-            _, family, medici = draws[0]
+            _, family, medici, why = draws[0]
             empty = not (decks[medici] or discards[medici])   # every card of his in hands
             if family == automa:
                 if empty:
-                    if rules.tables.solo_level != "easier":
+                    if strozzi_time(rules, why):
                         clocks = gain(clocks, automa, rules.tables.solo_scandal_time, rules)
                     draws = draws[1:]
                     continue
@@ -114,7 +119,8 @@ def dealing(state: State, draws: tuple[tuple[int, ...], ...] | None = None,
             if seed is None:
                 break                           # chance draws the card
             decks, discards, shuffles, hands, clocks = card_drawn(
-                rules, seed, (decks, discards, shuffles, hands, clocks), family, medici, None)
+                rules, seed, (decks, discards, shuffles, hands, clocks), family, medici, None,
+                why)
             draws = draws[1:]
         changed = (decks, discards, shuffles, hands, clocks)
         if changed != cards:
@@ -126,11 +132,11 @@ def dealing(state: State, draws: tuple[tuple[int, ...], ...] | None = None,
 
 @implements(C + "hand.limit", C + "setup.decks", C + "solo.scandal", C + "solo.easier")
 def card_drawn(rules: Rules, seed: int | None, cards: Cards, family: int, medici: int,
-               card: int | None) -> Cards:
+               card: int | None, why: int = REWARD) -> Cards:
     """``cards`` after ``card`` is drawn from ``medici``'s pile (reshuffled first if
     empty; ``None``: its top, a seeded game's draw) for ``family``: it goes into the
-    family's hand; Strozzi's goes on the discards and he gains time instead (not in the
-    easier game)."""
+    family's hand; Strozzi's goes on the discards and he gains time instead
+    (:func:`strozzi_time`)."""
     decks, discards, shuffles, hands, clock = cards
     deck, rest, shuffles = pile(seed, medici, decks[medici], discards[medici], shuffles)
     if card is None:
@@ -138,13 +144,23 @@ def card_drawn(rules: Rules, seed: int | None, cards: Cards, family: int, medici
     decks = replaced(decks, medici, drawn(deck, card))
     if family == rules.automa:
         rest = (*rest, card)
-        if rules.tables.solo_level != "easier":
+        if strozzi_time(rules, why):
             clock = gain(clock, family, rules.tables.solo_scandal_time, rules)
     else:
         hands = replaced(hands, family, (*hands[family], card))
     if rest is not discards[medici]:
         discards = replaced(discards, medici, rest)
     return decks, discards, shuffles, hands, clock
+
+
+@implements(C + "solo.scandal", C + "solo.easier")
+def strozzi_time(rules: Rules, why: int) -> bool:
+    """Whether Strozzi gains time for a scandal card given to him (then discarded): always,
+    except in the easier game for the card of his top cup (a spy's card still gives it;
+    interp.solo_easier_scandal)."""
+    if rules.tables.solo_level != "easier":
+        return True
+    return why == SPY and not reading(rules, "solo_easier_scandal")
 
 
 def dealt(state: State, family: int, *cards: int) -> State:

@@ -13,7 +13,7 @@ CARRIAGE, medici   location tiles              :class:`TileDrawn` (where he star
 SECTOR, sector, m  location tiles, then the    :class:`TileDrawn` (the sector's
                    used ones beneath them      location, Medici ``m``'s target)
 TIME, sector       time tiles                  :class:`TimeDrawn`
-CARD, family, m    Medici ``m``'s scandal      :class:`CardDrawn` (:mod:`.cards`)
+CARD, family, m, w Medici ``m``'s scandal      :class:`CardDrawn` (:mod:`.cards`)
                    cards, else his discards
 STROZZI            Strozzi's deck, else his    :class:`StrozziDrawn` (:mod:`.solo`)
                    discards
@@ -166,9 +166,9 @@ def time_drawn(state: State, action: TimeDrawn) -> State:
 @implements(C + "setup.decks", C + "hand.limit", C + "solo.scandal")
 def card_drawn(state: State, action: CardDrawn) -> State:
     """:func:`.cards.card_drawn`, then the next deal or what follows the deals."""
-    _, family, medici = state.draws[0]
+    _, family, medici, why = state.draws[0]
     parts = cards.card_drawn(state.rules, state.seed, cards.card_parts(state), family, medici,
-                             action.card)
+                             action.card, why)
     return _after(state, cards.card_changes(parts))
 
 

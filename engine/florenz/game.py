@@ -30,7 +30,17 @@ from typing import Any
 
 from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import load
-from regelwerk.engine.florenz import chance, favours, medici, members, passing, scandal, solo
+from regelwerk.engine.florenz import (
+    chance,
+    favours,
+    medici,
+    members,
+    passing,
+    scandal,
+    score_items,
+    solo,
+    words,
+)
 from regelwerk.engine.florenz.actions import (
     Accept,
     BoardDrawn,
@@ -226,4 +236,5 @@ GAME: Game[State, Rules] = Game(
     chance=Chance(chance.probability, chance.seeded),
     sampling=sampling,
     stage=stage,
+    words=words.words, score_items=score_items.score_items,
 )

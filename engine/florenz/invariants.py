@@ -65,12 +65,13 @@ def violations(state: State) -> list[str]:
         broken.append("florenz.solo_clock")
     if any(len(h) > rules.hand_limit for h in state.hands):
         broken.append("florenz.hand_limit")
-    for fields in state.cups:
+    on_boards = state.cups[:rules.locations]      # not the cups taken back (retrieved_cup)
+    for fields in on_boards:
         placed = [f for f in fields if f not in (NONE, rules.automa)]
         if len(placed) != len(set(placed)):
             broken.append("florenz.boast_one_cup")
     for f in range(state.families):
-        cups = sum(1 for fields in state.cups for x in fields if x == f)
+        cups = sum(1 for fields in on_boards for x in fields if x == f)
         if cups > rules.cup_supply[f]:
             broken.append("florenz.cups_supply")
         guards = (sum(g.count(f) for g in state.escorts) + sum(g.count(f) for g in state.spies)

@@ -20,7 +20,7 @@ from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.florenz import cleanup, solo
 from regelwerk.engine.florenz.actions import Accept, Decline
-from regelwerk.engine.florenz.cards import dealing
+from regelwerk.engine.florenz.cards import REWARD, SPY, dealing
 from regelwerk.engine.florenz.rules import GIOVANNI
 from regelwerk.engine.florenz.scoring import control_order, family_queue_points
 from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, State
@@ -55,7 +55,7 @@ def _visit(state: State, medici: int, location: int, points: tuple[int, ...],
            award: int, deals: list[tuple[int, ...]]) -> tuple[int, ...]:
     """:func:`visit` with the points and the scandal cards kept apart: the points after
     the head gains ``award`` (``fns.head_award`` for one head); the cards given out are
-    added to ``deals`` as ``(Draw.CARD, family, medici)``, in the order they are given."""
+    added to ``deals`` as ``(Draw.CARD, family, medici, why)``, in the order they are given."""
     queue = state.queues[location]
     rules = state.rules
     per = rules.pieces_per_family
@@ -65,11 +65,11 @@ def _visit(state: State, medici: int, location: int, points: tuple[int, ...],
         if top != NONE:
             for p in queue:
                 if p // per == top:
-                    deals.append((_CARD, top, medici))
+                    deals.append((_CARD, top, medici, REWARD))
                     break
             break
     for spy in state.spies[location]:
-        deals.append((_CARD, spy, medici))
+        deals.append((_CARD, spy, medici, SPY))
     return points
 
 

@@ -35,9 +35,35 @@ SCANDALS = {
     "figliolo": ("guard_anywhere", "move_anywhere", "long_walk", "chaperoned"),
 }
 
-#: Rule variants, default first (see interpretations.toml).
-#: ``solo_level``: the solo game's easier / harder rules (Das Solospiel).
-VARIANTS = (Variant("solo_level", ("normal", "easier", "harder"), "florenz:interp.solo_pass_first"),)
+#: Rule variants, default first (see interpretations.toml): ``solo_level``, the solo
+#: game's easier / harder rules (Das Solospiel); the others play a register entry's other
+#: reading, named by its option id (issue 12).
+VARIANTS = (
+    Variant("solo_level", ("normal", "easier", "harder"), "florenz:interp.solo_pass_first"),
+    Variant("scandal_sets", ("figliolo_carissima_messere", "messere_carissima_figliolo"),
+            "florenz:interp.scandal_sets"),
+    Variant("solo_round1_time", ("clock_six", "level_changes_round1"),
+            "florenz:interp.solo_round1_time"),
+    Variant("solo_easier_scandal", ("boasting_only", "every_card"),
+            "florenz:interp.solo_easier_scandal"),
+    Variant("solo_friend_card", ("per_target_recall_maestro", "per_target_reserve_only"),
+            "florenz:interp.solo_friend_card"),
+    Variant("solo_giovanni_place", ("target_at_his_turn", "carriage"),
+            "florenz:interp.solo_giovanni_place"),
+    Variant("solo_half_points", ("round_down", "round_up"), "florenz:interp.solo_half_points"),
+    Variant("retrieved_cup", ("on_boards", "ever_placed"), "florenz:interp.retrieved_cup"),
+    Variant("solo_guard_park", ("back_along_route", "setup_exception", "points"),
+            "florenz:interp.solo_guard_park"),
+    Variant("solo_party_cost", ("zero", "general_lower", "general_higher"),
+            "florenz:interp.solo_party_cost"),
+    Variant("solo_time_replaces", ("replaces", "both"), "florenz:interp.solo_time_replaces"),
+)
+_DEFAULT = {v.name: v.default for v in VARIANTS}
+
+
+def reading(rules: Rules, variant: str) -> bool:
+    """Whether ``rules`` play ``variant``'s other reading (not the register's decision)."""
+    return rules.variants.get(variant, _DEFAULT[variant]) != _DEFAULT[variant]
 
 
 @dataclass(frozen=True)
@@ -127,6 +153,28 @@ class Rules:
     def tables(self) -> Tables:
         """Values derived from these rules, built once on first use (not compared)."""
         return build_tables(self)
+
+    # the bounds of the action fields' domains (:mod:`.actions`)
+    @property
+    def crest_count(self) -> int:
+        """A gift's crest is below this: a path index (Cosimo) or a location number."""
+        return max(len(self.edges), self.locations + 1)
+
+    @property
+    def scandal_card_count(self) -> int:
+        """Scandal card ids are below this (``medici * kinds + kind``)."""
+        return self.medici * len(self.scandal_kinds[0])
+
+    @property
+    def walk_max(self) -> int:
+        """The largest long walk: its locations as digits (scandal.long_walk)."""
+        return int(str(self.locations) * self.spec["scandal.long_walk_steps"])
+
+    @property
+    def scandal_field_max(self) -> int:
+        """The largest value of a scandal card's second field: a piece, a crest or a walk."""
+        return max(self.families * self.pieces_per_family - 1, self.crest_count - 1,
+                   self.walk_max)
 
 
 @dataclass(frozen=True)
@@ -232,7 +280,7 @@ def build_tables(rules: Rules) -> Tables:
         solo_escort_points=spec["solo.escort_points"],
         solo_rounds_per_group=spec["solo.rounds_per_group"],
         solo_card_kind=kinds,
-        solo_card_cost=tuple(spec["solo.card_cost"]),
+        solo_card_cost=_solo_card_cost(rules, kinds),
         solo_card_letter=tuple(LETTERS.index(m) if m in tuple(LETTERS) else -1
                                for m in spec["solo.card_medici"]),
         solo_card_colour=tuple(colours.index(c) if c in colours else -1
@@ -272,6 +320,19 @@ def build_tables(rules: Rules) -> Tables:
                     for m, kinds in enumerate(rules.scandal_kinds)))
 
 
+def _solo_card_cost(rules: Rules, kinds: tuple[str, ...]) -> tuple[int, ...]:
+    """Each Strozzi card's cost (``solo.card_cost``). Under the other readings of
+    interp.solo_party_cost the party card costs the general cost of phase 2 instead of its
+    own figure: the lowest or the highest cost the other cards show."""
+    costs = list(rules.spec["solo.card_cost"])
+    value = rules.variants.get("solo_party_cost", _DEFAULT["solo_party_cost"])
+    if value != _DEFAULT["solo_party_cost"]:
+        party = kinds.index("party")
+        others = costs[:party] + costs[party + 1:]
+        costs[party] = min(others) if value == "general_lower" else max(others)
+    return tuple(costs)
+
+
 def _grid(spec: Spec) -> tuple[list[list[int]], dict[int, tuple[int, int]]]:
     grid = spec["board.grid"]
     count = spec["board.locations"]
@@ -309,6 +370,16 @@ def check_board(spec: Spec) -> None:
     if len(marks) != spec["queue.spaces"] or any(m > top for m in marks):
         raise SpecError(N_("{file}: queue marks: one per space, none above {top}"),
                         file=file, top=top)
+    count = spec["board.locations"]
+    if sorted(spec["disc.location_tiles"]) != list(range(1, count + 1)):
+        raise SpecError(N_("{file}: disc.location_tiles must name each location 1-{count} "
+                           "once (one tile per location)"), file=file, count=count)
+    if any(len(place) != 2 for places in spec["disc.giovanni"] for place in places):
+        raise SpecError(N_("{file}: each of Giovanni's places (disc.giovanni) is a pair: "
+                           "time, points"), file=file)
+    if len(spec["disc.time_tiles"]) != spec["rounds.count"] - 1:
+        raise SpecError(N_("{file}: disc.time_tiles must hold one tile for each round after "
+                           "the first ({count})"), file=file, count=spec["rounds.count"] - 1)
 
 
 def check_names(spec: Spec) -> None:
@@ -395,13 +466,21 @@ def rules_from_spec(spec: Spec, families: int | None = None,
         plan_cards=tuple(tuple(c) for c in spec["plan.cards"]),
         plan_points=tuple(spec["plan.points"]), plan_min=spec["end.plan_min_members"],
         time_per_point=spec["end.time_per_point"],
-        scandal_kinds=tuple(SCANDALS[s] for s in spec["scandal.medici_set"]),
+        scandal_kinds=tuple(SCANDALS[s] for s in _scandal_sets(spec, chosen)),
         per_crest=spec["crests.per_crest"],
         scandal_costs={k: spec[f"scandal.cost.{k}"] for kinds in SCANDALS.values() for k in kinds},
         automa=automa, colours=colours,
         guard_supply=tuple(spec["family.guards"] * n for n in supply),
         cup_supply=tuple(spec["family.cups"] * n for n in supply),
         variants=dict(chosen), fns=fns or RuleFns())
+
+
+def _scandal_sets(spec: Spec, chosen: Mapping[str, str]) -> list[str]:
+    """The scandal set of each Medici: the spec's (a printed board may replace it), or the
+    one the variant ``scandal_sets`` names (interp.scandal_sets)."""
+    value = chosen.get("scandal_sets", _DEFAULT["scandal_sets"])
+    return list(spec["scandal.medici_set"]) if value == _DEFAULT["scandal_sets"] \
+        else value.split("_")
 
 
 def default_rules(families: int | None = None) -> Rules:

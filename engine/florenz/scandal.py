@@ -85,7 +85,7 @@ def _any_gift(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 
 def _retrieve_cup(state: State, f: int) -> Iterator[tuple[int, ...]]:
-    for loc, fields in enumerate(state.cups):
+    for loc, fields in enumerate(state.cups[:state.rules.locations]):
         if f in fields:
             yield (loc + 1, -1, -1, -1)
 
@@ -241,9 +241,17 @@ def _do_any_gift(state: State, f: int, a: Scandal) -> State:
 
 @implements(S + "retrieve_cup")
 def _do_retrieve_cup(state: State, f: int, a: Scandal) -> State:
+    """The cup goes back to the family board. Under the other reading of
+    interp.retrieved_cup (variant ``retrieved_cup=ever_placed``) the row of cups taken
+    back, after the locations' rows (:func:`.setup.laid_out`), notes it, so that
+    boast.unmistakable still counts it."""
     loc = a.a - 1
     fields = tuple(NONE if x == f else x for x in state.cups[loc])
-    return state._replace(cups=replaced(state.cups, loc, fields))
+    cups = replaced(state.cups, loc, fields)
+    taken_back = state.rules.locations
+    if len(cups) > taken_back:
+        cups = replaced(cups, taken_back, cups[taken_back] + (f,))
+    return state._replace(cups=cups)
 
 
 @implements(S + "move_anywhere", C + "queue.capacity")

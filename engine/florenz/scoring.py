@@ -67,7 +67,7 @@ def achievement(state: State, family: int, location: int, kind: int | None = Non
     if name == "great_influence":
         per, rank = rules.pieces_per_family, rules.piece_rank
         return value * sum(1 for p in mine if rank[p % per] != DEBUTANT)
-    if name == "unmistakable":
+    if name == "unmistakable":      # the cups on boards, and those taken back if noted
         placed = sum(1 for fields in state.cups for f in fields if f == family)
         return value * (placed + 1)
     if name == "scandalmonger":

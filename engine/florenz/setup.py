@@ -36,7 +36,7 @@ from regelwerk.engine.florenz.actions import (
     TimeDrawn,
 )
 from regelwerk.engine.florenz.board import absent
-from regelwerk.engine.florenz.rules import BOASTS, Rules
+from regelwerk.engine.florenz.rules import BOASTS, Rules, reading
 from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Draw, Phase, Resume, State
 
 C = "florenz:"
@@ -130,7 +130,8 @@ def laid_out(rules: Rules, seed: int | None) -> State:
         clock=(rules.clock_start,) * n,
         points=(0,) * n, gifts=(rules.gifts_start,) * n, given=((0,) * rules.medici,) * n,
         boards=(NONE,) * rules.locations,
-        cups=((NONE,) * len(rules.boast_thresholds),) * rules.locations,
+        cups=((NONE,) * len(rules.boast_thresholds),) * rules.locations + (
+            ((),) if reading(rules, "retrieved_cup") else ()),
         escorts=((),) * len(rules.edges), spies=((),) * rules.locations,
         doormen=((),) * rules.locations, guards=rules.guard_supply, hands=((),) * n,
         decks=tuple(shuffled(deck, seed, "deck", m, 0) for m, deck in enumerate(tables.decks)),

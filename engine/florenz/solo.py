@@ -31,6 +31,7 @@ from regelwerk.engine.florenz.rules import (
     LADY,
     MAESTRO,
     Rules,
+    reading,
 )
 from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Draw, Phase, State
 
@@ -90,6 +91,13 @@ def _colour(state: State, name: str) -> int:
 
 # ----------------------------------------------------------------- setup and time
 
+def _park_guard_edge(rules: Rules) -> int:
+    """The path whose crest takes the set-up's guard when Cosimo's first arrow takes the
+    park path (``solo.park_guard_path``)."""
+    x, y = (v - 1 for v in rules.spec["solo.park_guard_path"])
+    return rules.edge_index[min(x, y), max(x, y)]
+
+
 @implements(C + "setup", C + "setup_guards", C + "setup_debutants")
 def setup(state: State) -> State:
     """Strozzi's deck, start coin for the player, his guards and first debutants."""
@@ -107,10 +115,8 @@ def setup(state: State) -> State:
         first = state.carriages[COSIMO]
         nxt = rules.route_next[first]
         edge = (min(first, nxt), max(first, nxt))
-        if edge not in rules.edge_index:        # the first arrow takes the park path
-            x, y = (v - 1 for v in rules.spec["solo.park_guard_path"])
-            edge = (min(x, y), max(x, y))
-        e = rules.edge_index[edge]
+        e = rules.edge_index[edge] if edge in rules.edge_index \
+            else _park_guard_edge(rules)         # the first arrow takes the park path
         spy, door = state.targets[CONTESSINA], state.targets[GIOVANNI]
         state = state._replace(
             escorts=replaced(state.escorts, e, state.escorts[e] + (a,)),
@@ -127,15 +133,23 @@ def setup(state: State) -> State:
 
 @implements(C + "time")
 def start_round(state: State, amount: int) -> State:
-    """Phase 1 for Strozzi, then his turns if he holds the start coin."""
+    """Phase 1 for Strozzi, then his turns if he holds the start coin.
+
+    His time replaces the families' (time.gain, which :func:`.turns.start_round` does
+    not give him): round 1 leaves his clock at ``solo.start_time`` whatever it showed
+    (interp.solo_round1_time); later rounds add ``fns.automa_time`` of the round's
+    tile to what his clock shows (interp.solo_time_replaces)."""
     rules = state.rules
     t = rules.tables
     a = rules.automa
     if state.round == 1:
         clock = t.solo_start_time
+        if reading(rules, "solo_round1_time"):       # the level changes round 1 too
+            clock = rules.fns.automa_time(clock, t.solo_min_time, t.solo_time_change,
+                                          t.solo_time_top)
     else:
         gain = rules.fns.automa_time(amount, t.solo_min_time, t.solo_time_change, t.solo_time_top)
-        clock = gained(rules, state.clock[a] - 0, gain)
+        clock = gained(rules, state.clock[a], gain)
     assert state.automa is not None
     state = state._replace(clock=replaced(state.clock, a, clock),
                            automa=state.automa._replace(drawn=0, first_passer=NONE))
@@ -189,9 +203,10 @@ def automa_turn(state: State, then: int | None = None) -> State:
     if state.passed[a]:
         return passed_bonus(state, then)
     clock = state.clock[a]
+    where = state.carriages if reading(rules, "solo_giovanni_place") else state.targets
     if rules.disc_medici[state.round - 1] == GIOVANNI and \
             clock < rules.tables.solo_giovanni_pass_below and \
-            any(state.family_of(p) == a for p in state.queues[state.targets[GIOVANNI]]):
+            any(state.family_of(p) == a for p in state.queues[where[GIOVANNI]]):
         return automa_pass(state, then)
     if clock <= 0:
         return automa_pass(state, then)
@@ -448,8 +463,13 @@ def card_party(state: State, card: int) -> State:
     return automa_pass(state)
 
 
-@implements(C + "card.friend")
+@implements(C + "card.friend", C + "card.recall")
 def card_friend(state: State, card: int) -> State:
+    """At the targets of A, B, C in turn: a debutant of his becomes a lady where he has no
+    lady yet and a lady is on his board; else a lady of his there becomes the maestro of
+    her colour (recalled first by the box's rule if it stands away from every target:
+    :func:`_take`); the first target where either works. Nowhere: he boasts
+    (interp.solo_friend_card)."""
     a = state.rules.automa
     for letter in range(len(LETTERS)):
         loc = letter_target(state, letter)
@@ -460,15 +480,30 @@ def card_friend(state: State, card: int) -> State:
         debs = [p for p in mine if state.rank_of(p) == DEBUTANT
                 and _reserve(state, state.colour_of(p), LADY) >= 0]
         if debs and not ladies:
-            return _raise(state, debs[0], loc)
+            return _raise(state, debs[0], loc, _reserve(state, state.colour_of(debs[0]), LADY))
+        recall = not reading(state.rules, "solo_friend_card")
         for lady in ladies:
-            if _reserve(state, state.colour_of(lady), MAESTRO) >= 0:
-                return _raise(state, lady, loc)
+            colour = state.colour_of(lady)
+            if _reserve(state, colour, MAESTRO) >= 0 or (recall and \
+                    _recallable(state, colour, MAESTRO)):
+                state, maestro = _take(state, colour, MAESTRO)
+                return _raise(state, lady, loc, maestro)
     return card_boast(state, state.rules.tables.solo_boast)
 
 
-def _raise(state: State, piece: int, loc: int) -> State:
-    new = _reserve(state, state.colour_of(piece), state.rank_of(piece) + 1)
+def _recallable(state: State, colour: int, rank: int) -> bool:
+    """Whether Strozzi has a member of ``colour`` and ``rank`` on his board, or can bring
+    one back by the recall rule (it stands away from every Medici's target)."""
+    targets = set(state.targets)
+    per, ranks, where = state.rules.pieces_per_family, state.rules.piece_rank, state.where
+    return any(ranks[p % per] == rank and (where[p] == RESERVE or
+                                           (where[p] >= 0 and where[p] not in targets))
+               for p in _colour_pieces(state, colour))
+
+
+def _raise(state: State, piece: int, loc: int, new: int) -> State:
+    """``piece`` at location index ``loc`` is replaced by ``new`` (the next rank, from his
+    board)."""
     queue = tuple(p for p in state.queues[loc] if p != piece)
     where = replaced(replaced(state.where, piece, RESERVE), new, loc)
     return state._replace(where=where,
@@ -496,6 +531,11 @@ def card_boast(state: State, card: int) -> State:
 
 @implements(C + "card.guard")
 def card_guard(state: State, card: int) -> State:
+    """A guard on Medici B's crest at his target (for Cosimo the path into it), or the
+    first free one backwards against the arrows; none free, the last round or no guard
+    left: points instead. Cosimo arriving through the park (no crest on that path): the
+    search goes on backwards (interp.solo_guard_park); the variant ``solo_guard_park``
+    plays the set-up's park path first (``setup_exception``) or the points (``points``)."""
     rules = state.rules
     a = rules.automa
     fallback = state._replace(points=added(state.points, a,
@@ -507,6 +547,16 @@ def card_guard(state: State, card: int) -> State:
         return fallback
     previous = rules.tables.previous
     loc = target
+    if medici == COSIMO and reading(rules, "solo_guard_park"):
+        back = previous[loc]
+        if (min(back, loc), max(back, loc)) not in rules.edge_index:     # through the park
+            if rules.variants["solo_guard_park"] == "points":
+                return fallback
+            edge = _park_guard_edge(rules)
+            if len(state.escorts[edge]) < rules.per_crest:
+                return state._replace(escorts=replaced(state.escorts, edge,
+                                                     state.escorts[edge] + (a,)),
+                                      guards=added(state.guards, a, -1))
     for _ in range(len(rules.route_next)):
         if medici == COSIMO:
             back = previous[loc]
@@ -544,7 +594,8 @@ def giovanni_offer(state: State, place: tuple[int, int]) -> tuple[State, bool]:
     if clock <= 0:
         return state, False
     if clock < cost and level(rules) == "easier":
-        gain //= rules.tables.solo_giovanni_share_easier
+        share = rules.tables.solo_giovanni_share_easier
+        gain = -(-gain // share) if reading(rules, "solo_half_points") else gain // share
     state = state._replace(clock=replaced(state.clock, a, rules.fns.automa_pay(clock, cost)),
                            points=added(state.points, a, gain))
     return state, True

@@ -39,7 +39,7 @@ class Draw(IntEnum):
     CARRIAGE = 3   # (CARRIAGE, medici): the location tile of his carriage
     SECTOR = 4     # (SECTOR, sector, medici or NONE): the sector's location tile, his target
     TIME = 5       # (TIME, sector): the sector's time tile
-    CARD = 6       # (CARD, family, medici): a scandal card of his pile for the family
+    CARD = 6       # (CARD, family, medici, why): a scandal card of his pile for the family
     STROZZI = 7    # (STROZZI,): Strozzi's next card (solo game)
 
 
@@ -88,7 +88,9 @@ class State(NamedTuple):
     gifts: tuple[int, ...]                      # gifts still in hand
     given: tuple[tuple[int, ...], ...]          # family -> gifts given per Medici
     boards: tuple[int, ...]                     # location -> boast board kind
-    cups: tuple[tuple[int, ...], ...]           # location -> field (bottom first) -> family
+    #: location -> field (bottom first) -> family; with ``retrieved_cup=ever_placed`` one
+    #: more row after the locations: the family of each cup taken back (interp.retrieved_cup)
+    cups: tuple[tuple[int, ...], ...]
     escorts: tuple[tuple[int, ...], ...]        # path -> families
     spies: tuple[tuple[int, ...], ...]          # location -> families
     doormen: tuple[tuple[int, ...], ...]        # location -> families

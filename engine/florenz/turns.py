@@ -10,6 +10,7 @@ from __future__ import annotations
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.florenz import medici, solo
 from regelwerk.engine.florenz.board import gained
+from regelwerk.engine.florenz.rules import reading
 from regelwerk.engine.florenz.state import NONE, Phase, State
 
 C = "florenz:"
@@ -17,10 +18,15 @@ C = "florenz:"
 
 @implements(C + "time.gain", C + "turn.order")
 def start_round(state: State) -> State:
-    """Every family gains the round's time; the start coin's holder acts first."""
+    """Every family gains the round's time; the start coin's holder acts first. In the
+    solo game Strozzi gains his own time instead (solo.time replaces time.gain for him:
+    :func:`.solo.start_round`), never both; the other reading of
+    interp.solo_time_replaces (variant ``solo_time_replaces``) gives him both."""
     rules = state.rules
     amount = state.sector_time[state.round - 1]
-    clock = tuple([gained(rules, c, amount) for c in state.clock])
+    automa = NONE if reading(rules, "solo_time_replaces") else rules.automa
+    clock = tuple([c if f == automa else gained(rules, c, amount)
+                   for f, c in enumerate(state.clock)])
     state = state._replace(phase=Phase.ACTIONS, clock=clock, current=state.start,
                            passed=(False,) * state.families, rings=(NONE,) * state.families)
     if rules.automa >= 0:

@@ -198,7 +198,7 @@ def test_a_medici_phase_deals_in_order_then_scores_and_cleans_up() -> None:
                            cups=state.cups[:4] + ((ORANGE, -1, -1),) + state.cups[5:],
                            spies=((), (BLUE, VIOLET)) + ((),) * 7)
     state = fz.medici_phase(state)                      # Cosimo: 4, 1, 5, 2
-    assert state.draws == ((6, ORANGE, 0), (6, BLUE, 0), (6, VIOLET, 0))
+    assert state.draws == ((6, ORANGE, 0, 0), (6, BLUE, 0, 1), (6, VIOLET, 0, 1))   # cup, spies
     scored = state.points
     for card in (0, 1, 2):
         assert state.round == 1

@@ -184,3 +184,29 @@ def test_boast_anywhere_counts_the_played_card() -> None:
 def test_scandal_records_round_trip() -> None:
     action = fz.Scandal(1, 3, 452, -1, -1)
     assert fz.action_from_json(fz.action_to_json(action)) == action
+
+
+@pytest.mark.clause("florenz:scandal.play", "florenz:medici.boast_reward")
+def test_scandal_sets_belong_to_their_medici() -> None:
+    """interp.scandal_sets: Cosimo's pile holds the movement cards (Figliolo), Contessina's
+    the rank cards (Carissima), Giovanni's the card that gives time (Messere)."""
+    rules = fz.default_rules()
+    kinds = rules.scandal_kinds
+    assert {"move_anywhere", "long_walk"} <= set(kinds[fz.MEDICI.index("cosimo")])
+    assert {"promote", "advance", "neighbour_swap"} <= set(kinds[fz.MEDICI.index("contessina")])
+    assert set(kinds[fz.MEDICI.index("giovanni")]) == {
+        "retrieve_cup", "queue_swap", "retire", "boast_anywhere"}     # retire gives time
+
+
+@pytest.mark.clause("florenz:scandal.retrieve_cup", "florenz:boast.unmistakable")
+def test_a_retrieved_cup_no_longer_counts_as_placed() -> None:
+    """interp.retrieved_cup: 'Unüberhörbar' counts the cups lying on boards; one taken back
+    with Messere's card is on the family board again and does not count."""
+    state = holding("retrieve_cup", l1=[(BLUE, DEB)], l2=[(BLUE, DEB)])
+    loud = fz.BOASTS.index("unmistakable")
+    state = state._replace(cups=((-1, BLUE, -1), (BLUE, -1, -1)) + state.cups[2:],
+                           boards=(0, 1, loud) + state.boards[3:])
+    value = state.rules.boast_values[loud]
+    assert fz.achievement(state, BLUE, 2) == value * 3           # two on boards, this one
+    after = played(state, fz.Scandal(0, 1))
+    assert fz.achievement(after, BLUE, 2) == value * 2

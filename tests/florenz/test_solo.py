@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from regelwerk.engine import florenz as fz
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.florenz import solo
+from regelwerk.engine.florenz.cards import SPY
 
 YOU, STROZZI = 0, 1
 DEB, LADY, MAESTRO = 0, 1, 2
@@ -98,6 +99,9 @@ def test_giovanni_round_pass_below_four() -> None:
     state = state._replace(round=3, targets=(0, 1, 4), clock=(12, 3))
     after = solo.automa_turn(state)
     assert after.passed[STROZZI] and after.clock[STROZZI] == 3
+    # interp.solo_giovanni_place: his target counts, not where his carriage stands
+    carriage = state._replace(targets=(0, 1, 6), carriages=(2, 3, 4))
+    assert not solo.automa_turn(carriage).passed[STROZZI]
 
 
 @pytest.mark.clause("florenz:solo.pass", "florenz:solo.harder", "florenz:action.pass_first")
@@ -160,7 +164,7 @@ def test_party_card_first_in_round_is_put_back() -> None:
     later = card(state, "party")
     assert later.passed[STROZZI] and later.clock[STROZZI] == 0
     gio = card(state._replace(round=3), "party")
-    assert gio.clock[STROZZI] == 3
+    assert gio.clock[STROZZI] == 3                 # interp.solo_party_cost: nothing paid first
     hard = acting(game("harder"), {})._replace(clock=(12, 7))
     assert card(hard, "party").points[STROZZI] == 14
 
@@ -172,6 +176,24 @@ def test_friend_card_promotes_at_a_target() -> None:
     assert after.rank_of(after.queue(2)[0]) == MAESTRO        # A (5) empty, B has a lady
     nothing = acting(game(), {})._replace(targets=(4, 1, 0))
     assert card(nothing, "friend").points[STROZZI] > 0         # boasts instead
+
+
+@pytest.mark.clause("florenz:solo.card.friend", "florenz:solo.card.recall")
+def test_friend_card_recalls_a_maestro_away_from_the_targets() -> None:
+    """interp.solo_friend_card: the box's recall rule brings his maestro back from a
+    location that is no target, then his lady at A's target becomes the maestro; a
+    maestro standing at a target stays, and the card moves on to the next target."""
+    state = acting(game(), {5: [(STROZZI, LADY)], 7: [(STROZZI, MAESTRO)],
+                            2: [(STROZZI, DEB)]})._replace(targets=(4, 1, 0))
+    maestro = state.queue(7)[0]
+    after = card(state, "friend")
+    assert after.queue(7) == () and after.queue(5) == (maestro,)
+    assert after.rank_of(after.queue(2)[0]) == DEB                    # B's debutant untouched
+    stuck = acting(game(), {5: [(STROZZI, LADY)], 1: [(STROZZI, MAESTRO)],
+                            2: [(STROZZI, DEB)]})._replace(targets=(4, 1, 0))
+    after = card(stuck, "friend")                                     # 1 is C's target
+    assert after.rank_of(after.queue(5)[0]) == LADY
+    assert after.rank_of(after.queue(2)[0]) == LADY                   # B: debutant -> lady
 
 
 @pytest.mark.clause("florenz:solo.card.boast", "florenz:solo.easier")
@@ -200,6 +222,19 @@ def test_guard_card_on_b_crest_or_points() -> None:
     assert last.points[STROZZI] == state.rules.spec["solo.card_guard_points"]
 
 
+@pytest.mark.clause("florenz:solo.card.guard")
+def test_guard_card_for_cosimo_arriving_through_the_park() -> None:
+    """interp.solo_guard_park: in round 3 Medici B is Cosimo; his target 5 is reached by the
+    park path from 1, which has no crest, so the guard goes back to the path 4-1."""
+    state = acting(game(), {})._replace(targets=(4, 1, 2), round=3)
+    rules = state.rules
+    assert rules.route_next[0] == 4 and (0, 4) not in rules.edge_index   # 1 -> 5: the park
+    after = card(state, "guard")
+    assert after.escorts[rules.edge_index[(0, 3)]] == state.escorts[
+        rules.edge_index[(0, 3)]] + (STROZZI,)
+    assert after.guards[STROZZI] == state.guards[STROZZI] - 1
+
+
 @pytest.mark.clause("florenz:solo.scandal", "florenz:solo.easier")
 def test_scandal_card_for_strozzi_becomes_time() -> None:
     state = acting(game(), {})._replace(clock=(12, 5))
@@ -210,6 +245,8 @@ def test_scandal_card_for_strozzi_becomes_time() -> None:
     assert after.discards[0] == (1,) and len(after.decks[0]) == len(state.decks[0]) - 1
     easy = acting(game("easier"), {})._replace(clock=(12, 5))
     assert fz.apply(fz.give_card(easy, STROZZI, 0), fz.CardDrawn(1)).clock[STROZZI] == 5
+    spied = fz.apply(fz.give_card(easy, STROZZI, 0, SPY), fz.CardDrawn(1))   # only boasting's
+    assert spied.clock[STROZZI] == 6 and spied.hands[STROZZI] == ()
 
 
 @pytest.mark.clause("florenz:solo.giovanni", "florenz:solo.easier")
@@ -221,6 +258,7 @@ def test_giovanni_offer_for_strozzi() -> None:
     assert not took
     easy = acting(game("easier"), {})._replace(clock=(12, 2))
     assert solo.giovanni_offer(easy, (4, 20))[0].points[STROZZI] == 10
+    assert solo.giovanni_offer(easy, (4, 25))[0].points[STROZZI] == 12   # interp.solo_half_points
 
 
 @pytest.mark.clause("florenz:solo.cleanup")

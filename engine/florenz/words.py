@@ -1,0 +1,180 @@
+"""Florenz's actions in words of the reader's language (``Game.words``).
+
+Each kind has one phrase, a gettext message of the domain ``regelwerk-florenz``
+with the context ``words.<kind>``, translated per call; ranks and families are
+the glossary's words (``spec/florenz/glossary.toml``), locations are numbered
+1-9 as on the board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from regelwerk.engine.core.i18n import Phrase, pgettext
+from regelwerk.engine.core.spec import glossary_word
+from regelwerk.engine.florenz.actions import (
+    Accept,
+    BoardDrawn,
+    Boast,
+    BonusPoint,
+    BonusSwap,
+    BonusTime,
+    CardDrawn,
+    Decline,
+    DiscardForTime,
+    Gift,
+    HurryPair,
+    HurryTwice,
+    Move,
+    Pass,
+    Place,
+    PlanDrawn,
+    Promote,
+    Scandal,
+    Send,
+    StartDrawn,
+    StrozziDrawn,
+    TileDrawn,
+    TimeDrawn,
+)
+from regelwerk.engine.florenz.rules import BOASTS, DEBUTANT, LADY, MAESTRO, MEDICI
+from regelwerk.engine.florenz.state import State
+
+PHRASES: dict[type, Phrase] = {
+    Place: pgettext("words.place", "put a debutant on the empty queue at location {location}"),
+    Pass: pgettext("words.pass", "pass and put the ring on location {location}"),
+    BonusTime: pgettext("words.bonus_time", "take the passing bonus: time"),
+    BonusPoint: pgettext("words.bonus_point", "take the passing bonus: a point"),
+    BonusSwap: pgettext("words.bonus_swap", "take the passing bonus: swap {piece} with {other}"),
+    Send: pgettext("words.send", "send a debutant to location {location}"),
+    Promote: pgettext("words.promote", "promote the {piece}"),
+    Move: pgettext("words.move", "move the {piece} to location {to}"),
+    HurryTwice: pgettext("words.hurry_twice",
+                         "hurry: move the {piece} through location {via} to location {to}"),
+    HurryPair: pgettext("words.hurry_pair", "hurry: move the {piece} to location {to} and the "
+                                            "{other} to location {other_to}"),
+    Boast: pgettext("words.boast", "boast at location {location} ({board})"),
+    Gift: pgettext("words.gift", "give {medici} a gift{guard}"),
+    DiscardForTime: pgettext("words.discard", "discard the scandal card {card} for time"),
+    Scandal: pgettext("words.scandal", "play the scandal card {card} ({fields})"),
+    Accept: pgettext("words.accept", "accept Giovanni's offer"),
+    Decline: pgettext("words.decline", "decline Giovanni's offer"),
+    StartDrawn: pgettext("words.start", "the start coin goes to {family}"),
+    BoardDrawn: pgettext("words.board", "the next location gets the boast board {board}"),
+    PlanDrawn: pgettext("words.plan", "the next family draws plan card {plan}"),
+    TileDrawn: pgettext("words.tile", "the location tile shows location {location}"),
+    TimeDrawn: pgettext("words.time", "the time tile shows {time}"),
+    CardDrawn: pgettext("words.card", "the scandal card given out is {card}"),
+    StrozziDrawn: pgettext("words.strozzi_card", "Strozzi's next card is number {card}"),
+}
+PASS_LAST = pgettext("words.pass.last", "pass (the last family: no ring)")
+GUARD = pgettext("words.gift.guard", ", with a guard on crest {crest}")
+PIECE = pgettext("words.piece", "{rank} of {family} at location {location}")
+PIECE_OFF = pgettext("words.piece.off_board", "{rank} of {family}")
+FIELDS = pgettext("words.scandal.fields", "choices {values}")
+NO_FIELDS = pgettext("words.scandal.no_fields", "no choices")
+
+#: Glossary keys of the ranks.
+RANKS = {DEBUTANT: "debutant", LADY: "lady", MAESTRO: "maestro"}
+
+#: The scandal cards by their kind (``rules.SCANDALS``).
+CARDS: dict[str, Phrase] = {
+    "retrieve_cup": pgettext("words.scandal.retrieve_cup", "'take back a cup'"),
+    "queue_swap": pgettext("words.scandal.queue_swap", "'swap in a queue'"),
+    "retire": pgettext("words.scandal.retire", "'retire a member'"),
+    "boast_anywhere": pgettext("words.scandal.boast_anywhere", "'boast anywhere'"),
+    "any_gift": pgettext("words.scandal.any_gift", "'a gift to anyone'"),
+    "neighbour_swap": pgettext("words.scandal.neighbour_swap", "'swap with a neighbour'"),
+    "promote": pgettext("words.scandal.promote", "'promote a debutant'"),
+    "advance": pgettext("words.scandal.advance", "'move up the queue'"),
+    "guard_anywhere": pgettext("words.scandal.guard_anywhere", "'a guard anywhere'"),
+    "move_anywhere": pgettext("words.scandal.move_anywhere", "'move anywhere'"),
+    "long_walk": pgettext("words.scandal.long_walk", "'a long walk'"),
+    "chaperoned": pgettext("words.scandal.chaperoned", "'chaperoned'"),
+}
+
+#: The boast boards (``rules.BOASTS``).
+BOARDS: dict[str, Phrase] = {
+    "great_influence": pgettext("words.boast.great_influence", "great influence"),
+    "unmistakable": pgettext("words.boast.unmistakable", "unmistakable"),
+    "scandalmonger": pgettext("words.boast.scandalmonger", "scandalmonger"),
+    "sharp_elbows": pgettext("words.boast.sharp_elbows", "sharp elbows"),
+    "ruler_of_the_street": pgettext("words.boast.ruler_of_the_street", "ruler of the street"),
+    "rising": pgettext("words.boast.rising", "rising"),
+    "strongly_represented": pgettext("words.boast.strongly_represented",
+                                     "strongly represented"),
+    "generous": pgettext("words.boast.generous", "generous"),
+    "omnipresent": pgettext("words.boast.omnipresent", "omnipresent"),
+}
+
+
+
+
+def term(key: str, lang: str) -> str:
+    """The glossary's word for ``key`` in ``lang`` (the key itself if it has none)."""
+    return glossary_word("florenz", key, lang)
+
+
+def piece(state: State, p: int, lang: str) -> str:
+    """A family member: its rank, its family and where it stands."""
+    rank = term(RANKS[state.rank_of(p)], lang)
+    family = term(state.rules.names[state.family_of(p)], lang)
+    at = state.where[p]
+    if at < 0:
+        return PIECE_OFF(lang, rank=rank, family=family)
+    return PIECE(lang, rank=rank, family=family, location=at + 1)
+
+
+def card(state: State, card_id: int, lang: str) -> str:
+    """A scandal card by its id (``medici * kinds + kind``)."""
+    kinds = state.rules.scandal_kinds
+    per = len(kinds[0])
+    return CARDS[kinds[card_id // per][card_id % per]](lang)
+
+
+def words(state: State, action: Any, lang: str) -> str | None:
+    """``action`` in words of ``lang`` (``None``: a kind without words)."""
+    values: dict[str, Any] = {}
+    match action:
+        case Pass(location=0):
+            return PASS_LAST(lang)
+        case Place(location=loc) | Pass(location=loc) | Send(location=loc) | \
+                TileDrawn(location=loc):
+            values["location"] = loc
+        case Boast(location=loc):
+            values.update(location=loc, board=BOARDS[BOASTS[state.boards[loc - 1]]](lang))
+        case BonusSwap(piece=p, other=other):
+            values.update(piece=piece(state, p, lang), other=piece(state, other, lang))
+        case Promote(piece=p):
+            values["piece"] = piece(state, p, lang)
+        case Move(piece=p, to=to):
+            values.update(piece=piece(state, p, lang), to=to)
+        case HurryTwice(piece=p, via=via, to=to):
+            values.update(piece=piece(state, p, lang), via=via, to=to)
+        case HurryPair(piece=p, to=to, other=other, other_to=other_to):
+            values.update(piece=piece(state, p, lang), to=to, other=piece(state, other, lang),
+                          other_to=other_to)
+        case Gift(medici=medici, crest=crest):
+            values.update(medici=MEDICI[medici].capitalize(),
+                          guard="" if crest < 0 else GUARD(lang, crest=crest))
+        case DiscardForTime(index=index):
+            values["card"] = card(state, state.hands[state.current][index], lang)
+        case Scandal(index=index):
+            chosen = [v for v in (action.a, action.b, action.c, action.d) if v != -1]
+            values.update(card=card(state, state.hands[state.current][index], lang),
+                          fields=FIELDS(lang, values=", ".join(map(str, chosen)))
+                          if chosen else NO_FIELDS(lang))
+        case StartDrawn(family=family):
+            values["family"] = term(state.rules.names[family], lang)
+        case BoardDrawn(board=board):
+            values["board"] = BOARDS[BOASTS[board]](lang)
+        case PlanDrawn(plan=plan):
+            values["plan"] = plan + 1
+        case TimeDrawn(time=time):
+            values["time"] = time
+        case CardDrawn(card=card_id):
+            values["card"] = card(state, card_id, lang)
+        case StrozziDrawn(card=number):
+            values["card"] = number + 1
+    phrase = PHRASES.get(type(action))
+    return None if phrase is None else phrase(lang, **values)
