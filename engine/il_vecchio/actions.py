@@ -4,28 +4,44 @@ Towns, tracks and tiles are referred to by their index in the board and tile
 lists of :class:`~regelwerk.engine.il_vecchio.rules.Rules`; ``-1`` means "none".
 
 Actions are frozen dataclasses, so two actions are equal only if they are of
-the same kind with the same fields (``REINFORCE != RECOVER != PASS``).
+the same kind with the same fields (``REINFORCE != RECOVER != PASS``). Every int
+field declares its domain (``within``, ``index_into``; bounds from the rules, so
+from spec): core refuses a value outside it, citing the kind's clause, before any
+rule of the game sees the action.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
+
+from regelwerk.engine.core.actions import DOMAIN, Domain, index_into, within
+from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY
+
+#: A town of the board.
+TOWN = index_into("board.towns")
+#: A town, or -1 for none (a declined placement).
+TOWN_OR_NONE: Any = {DOMAIN: Domain(-1, "len:board.towns", below=True)}
+#: A choice of a province tile: a resource or a tile index, -1 for none.
+TILE_CHOICE: Any = {DOMAIN: Domain(-1, "len:province_tiles", below=True)}
+#: One of the two Florence tracks (indices of engine.il_vecchio.board.TRACKS).
+FLORENCE_TRACK = within(COUNCIL, NOBILITY)
 
 
 @dataclass(frozen=True, slots=True)
 class KeepCouncil:
     """Setup: keep this one of the drawn council tiles (setup.council_choice)."""
 
-    tile: int
+    tile: int = field(metadata=index_into("council_tiles"))
 
 
 @dataclass(frozen=True, slots=True)
 class SetupPlace:
     """Setup: two family members onto towns ``a`` and ``b`` bordering ``area``."""
 
-    area: int
-    a: int
-    b: int
+    area: int = field(metadata=within("dice_count", "roll_max"))
+    a: int = field(metadata=TOWN)
+    b: int = field(metadata=TOWN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,11 +52,11 @@ class TownAction:
     ``extra``: with the scroll council tile, buy one more scroll.
     """
 
-    frm: int
-    to: int
+    frm: int = field(metadata=TOWN)
+    to: int = field(metadata=TOWN)
     carriage: bool
     bishop: bool
-    choice: int = 0
+    choice: int = field(default=0, metadata=within(0, 1))
     extra: bool = False
 
 
@@ -48,12 +64,12 @@ class TownAction:
 class Province:
     """Action b: travel to a red town and take over a province of its region."""
 
-    frm: int
-    to: int
+    frm: int = field(metadata=TOWN)
+    to: int = field(metadata=TOWN)
     carriage: bool
-    assassins: int
-    knights: int
-    abbots: int
+    assassins: int = field(metadata=within(0, "most_followers"))
+    knights: int = field(metadata=within(0, "most_followers"))
+    abbots: int = field(metadata=within(0, "most_followers"))
     any_colours: bool = False   # use the Milan tile 'any followers of the right number'
     free: bool = False          # use the Papal States tile 'no Florins'
 
@@ -62,10 +78,10 @@ class Province:
 class Office:
     """Action c: travel to Florence and join ``track`` (3 council, 4 nobility)."""
 
-    frm: int
-    to: int
+    frm: int = field(metadata=TOWN)
+    to: int = field(metadata=TOWN)
     carriage: bool
-    track: int
+    track: int = field(metadata=FLORENCE_TRACK)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,10 +98,10 @@ class Recover:
 class UseProvince:
     """Use a face-up province tile; ``a``, ``b``, ``c`` are its choices (resource / tile)."""
 
-    tile: int
-    a: int = -1
-    b: int = -1
-    c: int = -1
+    tile: int = field(metadata=index_into("province_tiles"))
+    a: int = field(default=-1, metadata=TILE_CHOICE)
+    b: int = field(default=-1, metadata=TILE_CHOICE)
+    c: int = field(default=-1, metadata=TILE_CHOICE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,21 +113,21 @@ class Pass:
 class Place:
     """Answer a PLACE decision: a family member from the supply onto ``town``."""
 
-    town: int
+    town: int = field(metadata=TOWN_OR_NONE)
 
 
 @dataclass(frozen=True, slots=True)
 class Levy:
     """Answer a levy: hand in ``resource`` (Florins mean the levy's Florin amount)."""
 
-    resource: int
+    resource: int = field(metadata=index_into("resources"))
 
 
 @dataclass(frozen=True, slots=True)
 class FamilyChoice:
     """Answer the family event: lay down a standing member in ``town`` or take a lying one back."""
 
-    town: int
+    town: int = field(metadata=TOWN)
     lay_down: bool
 
 
@@ -119,21 +135,28 @@ class FamilyChoice:
 class PickTile:
     """Answer a tile choice: take this province or Florence tile."""
 
-    tile: int
+    tile: int = field(metadata={DOMAIN: Domain(0, "tile_count", below=True)})
 
 
 @dataclass(frozen=True, slots=True)
 class TakeFollower:
     """Answer a follower bonus: this kind (4 assassin, 5 knight, 6 abbot)."""
 
-    kind: int
+    kind: int = field(metadata=within("min:followers", "max:followers"))
+
+
+@dataclass(frozen=True, slots=True)
+class TakeRoll:
+    """Answer an offered roll: roll the dice to bring a family member into play, or not."""
+
+    roll: bool
 
 
 @dataclass(frozen=True, slots=True)
 class Roll:
     """Chance: the dice show ``total`` (both dice added up)."""
 
-    total: int
+    total: int = field(metadata=within("dice_count", "roll_max"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,7 +164,7 @@ class MiddlemenPlaced:
     """Chance (setup): the middlemen start at ``setup``, an index of
     ``rules.tables.middleman_setups`` (setup.middlemen)."""
 
-    setup: int
+    setup: int = field(metadata=index_into("tables.middleman_setups"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,8 +172,8 @@ class TileDrawn:
     """Chance: the top tile of ``track``'s stack (3 council, 4 nobility) turns out to be
     ``tile`` (setup.council_choice, action.florence.tiles)."""
 
-    track: int
-    tile: int
+    track: int = field(metadata=FLORENCE_TRACK)
+    tile: int = field(metadata={DOMAIN: Domain(0, "florence_tile_count", below=True)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,7 +181,7 @@ class CrestDrawn:
     """Chance: the Medici crest just taken shows ``event`` (0 levy, 1 middlemen, 2 family;
     event.crest)."""
 
-    event: int
+    event: int = field(metadata=index_into("events"))
 
 
 #: What chance decides: the dice, the middlemen's start and every face-down draw.
@@ -166,6 +189,6 @@ ChanceOutcome = Roll | MiddlemenPlaced | TileDrawn | CrestDrawn
 
 Action = (KeepCouncil | SetupPlace | TownAction | Province | Office | Reinforce | Recover
           | UseProvince | Pass | Place | Levy | FamilyChoice | PickTile | TakeFollower
-          | ChanceOutcome)
+          | TakeRoll | ChanceOutcome)
 
 REINFORCE, RECOVER, PASS = Reinforce(), Recover(), Pass()

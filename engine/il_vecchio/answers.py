@@ -14,10 +14,17 @@ from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
-from regelwerk.engine.il_vecchio.actions import FamilyChoice, Levy, PickTile, Place, TakeFollower
+from regelwerk.engine.il_vecchio.actions import (
+    FamilyChoice,
+    Levy,
+    PickTile,
+    Place,
+    TakeFollower,
+    TakeRoll,
+)
 from regelwerk.engine.il_vecchio.florence import pick_florence
 from regelwerk.engine.il_vecchio.players import gained, with_player
-from regelwerk.engine.il_vecchio.reinforcement import placement_towns
+from regelwerk.engine.il_vecchio.reinforcement import offered_roll, placement_towns
 from regelwerk.engine.il_vecchio.rules import (
     BISHOP,
     CARRIAGE,
@@ -35,6 +42,7 @@ LEVY_ITEMS = (SCROLL, CARRIAGE, BISHOP, *FOLLOWERS)
 NEED_CLAUSE = {Need.PLACE: "action.reinforcement", Need.LEVY: "event.levy",
                Need.FAMILY: "event.family", Need.PROVINCE_TILE: "action.province.tile",
                Need.FLORENCE_TILE: "action.florence.tiles", Need.FOLLOWER: "tiles.council",
+               Need.OFFER: "tiles.council",
                Need.ROLL: "action.reinforcement", Need.CREST: "event.crest",
                Need.DRAW_TILES: "action.florence.tiles"}
 
@@ -101,6 +109,23 @@ def follower_options(state: State, like: TakeFollower | None) -> Iterator[TakeFo
         yield from (TakeFollower(k) for k in FOLLOWERS)
 
 
+#: The two answers to an offered roll.
+TAKE_ROLL = (TakeRoll(True), TakeRoll(False))
+
+
+@implements(C + "tiles.council", C + "action.reinforcement")
+def offer_options(state: State, like: TakeRoll | None) -> Iterator[TakeRoll]:
+    """Roll for the placement, or decline, while a family member is in the supply."""
+    pending = state.pending[0]
+    if pending.need == Need.OFFER and state.players[pending.player].supply >= 1:
+        yield from TAKE_ROLL
+
+
+@implements(C + "tiles.council")
+def take_roll(state: State, action: TakeRoll) -> State:
+    return offered_roll(state, action.roll)
+
+
 def explain_answer(state: State, action: Any) -> IllegalAction | None:
     need = state.pending[0].need
     return illegal(NEED_CLAUSE[need], N_("Answer the open decision first ({need})."),
@@ -110,7 +135,7 @@ def explain_answer(state: State, action: Any) -> IllegalAction | None:
 _OPTIONS: dict[Need, Callable[[State, Any], Iterator[Any]]] = {
     Need.PLACE: place_options, Need.LEVY: levy_options, Need.FAMILY: family_options,
     Need.PROVINCE_TILE: pick_options, Need.FLORENCE_TILE: pick_options,
-    Need.FOLLOWER: follower_options}
+    Need.FOLLOWER: follower_options, Need.OFFER: offer_options}
 
 
 def has_answer(state: State) -> bool:

@@ -24,6 +24,8 @@ TRACKS = ("milano", "venezia", "chiesa", "council", "nobility")
 COUNCIL, NOBILITY = TRACKS.index("council"), TRACKS.index("nobility")
 CREST_COLOURS = ("brown", "black", "gray", "white", "purple")
 FLORENCE_COLOUR, GREEN, RED = "florence", "green", "red"
+#: Every colour a town can have: the five crest colours, green, red, and Florence's own.
+COLOURS = (*CREST_COLOURS, GREEN, RED, FLORENCE_COLOUR)
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,17 @@ def board_from_spec(spec: Spec) -> Board:
     towns = tuple(towns_data)
     where = spec.file_of("board")
     index = {t: i for i, t in enumerate(towns)}
+    for key, data in towns_data.items():
+        if not isinstance(data, Mapping) or data.keys() != {"name", "colour"}:
+            raise SpecError(N_("{file}: board.towns.{town} needs exactly a name and a colour"),
+                            file=where, town=key)
+        if data["colour"] not in COLOURS:
+            raise SpecError(N_("{file}: board.towns.{town}.colour: unknown colour {colour!r} "
+                               "(known: {known})"), file=where, town=key,
+                            colour=data["colour"], known=", ".join(COLOURS))
+    if sum(data["colour"] == FLORENCE_COLOUR for data in towns_data.values()) != 1:
+        raise SpecError(N_("{file}: board.towns needs exactly one town coloured {colour!r} "
+                           "(Florence)"), file=where, colour=FLORENCE_COLOUR)
 
     def town(name: str, what: str) -> int:
         if name not in index:
@@ -135,6 +148,18 @@ def board_problems(spec: Spec, board: Board) -> list[Message]:
     (localized messages: ``str()`` is English, ``message_in(lang)`` any language)."""
     problems: list[Message] = []
     idx = {t: i for i, t in enumerate(board.towns)}
+    named = {"board.derived.distances": [t for a, b, _ in spec["board.derived.distances"]
+                                         for t in (a, b)],
+             "board.derived.area_4": spec["board.derived.area_4"],
+             "board.derived.area_6": spec["board.derived.area_6"],
+             "board.derived.brown_example": spec["board.derived.brown_example"],
+             "board.derived.milan_gate": spec["board.derived.milan_gate"][:1],
+             "town.green.towns": spec["town.green.towns"],
+             "province.red_towns": spec["province.red_towns"]}
+    missing = [Message(N_("board.towns has no town {town!r}, which {key} names"), town=t, key=k)
+               for k, ts in named.items() for t in ts if t not in idx]
+    if missing:
+        return missing
     for a, b, d in spec["board.derived.distances"]:
         if board.distance[idx[a]][idx[b]] != d:
             problems.append(Message(N_("travel {a} -> {b} must cost {cost} "
@@ -155,11 +180,11 @@ def board_problems(spec: Spec, board: Board) -> list[Message]:
                                 town=board.names[idx[gate]], region=region))
     milan = board.tracks[0]
     example = spec["board.derived.milan_example"]
-    if (milan.costs[0], milan.crests[0]) != (example["cost"], example["crest"]):
-        problems.append(Message(N_("the first space of the milano track must cost {cost} and "
+    if (example["cost"], example["crest"]) not in zip(milan.costs, milan.crests, strict=True):
+        problems.append(Message(N_("some space of the milano track must cost {cost} and "
                                    "show a crest (board.derived.milan_example)")
                                 if example["crest"] else
-                                N_("the first space of the milano track must cost {cost} and "
+                                N_("some space of the milano track must cost {cost} and "
                                    "show no crest (board.derived.milan_example)"),
                                 cost=example["cost"]))
     minimum = spec["board.derived.region_track_min_length"]
@@ -181,13 +206,13 @@ def board_problems(spec: Spec, board: Board) -> list[Message]:
             problems.append(Message(N_("{town} must be a red town leading to a region"),
                                     town=town))
     dice, sides, free = spec["dice.count"], spec["dice.sides"], spec["dice.free_choice"]
-    if sorted(board.areas) != [n for n in range(dice, dice * sides + 1) if n != free]:
-        problems.append(Message(N_("areas must be numbered {low}..{high} without {free} "
-                                   "(every roll of the dice but the free choice)"),
+    rolls = range(dice, dice * sides + 1)
+    if not all(n in rolls for n in board.areas) or not all(
+            n in board.areas for n in rolls if n != free):
+        problems.append(Message(N_("areas must be numbered within {low}..{high}, every number "
+                                   "but {free} used (every roll of the dice but the free "
+                                   "choice needs its area)"),
                                 low=dice, high=dice * sides, free=free))
-    if any(board.florence in towns for towns in board.areas.values()):
-        problems.append(Message(N_("Florence borders no area (reached by a roll only on a "
-                                   "{free})"), free=free))
     return problems
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.il_vecchio.players import gained, with_player
-from regelwerk.engine.il_vecchio.reinforcement import roll_into_play
+from regelwerk.engine.il_vecchio.reinforcement import may_decline, roll_into_play
 from regelwerk.engine.il_vecchio.rules import (
     ABBOT,
     ASSASSIN,
@@ -21,7 +21,8 @@ from regelwerk.engine.il_vecchio.state import Need, Pending, State
 COUNCIL_FOLLOWER = {"assassin": ASSASSIN, "knight": KNIGHT, "abbot": ABBOT}
 
 
-@implements(C + "action.florence.council_reveal", C + "tiles.council")
+@implements(C + "action.florence.council_reveal", C + "tiles.council",
+            C + "action.reinforcement")
 def reveal_council(state: State, p: int, tile: int) -> State:
     """Turn a council tile face up and pay its bonus (Anhang B / Appendix B)."""
     rules = state.rules
@@ -40,8 +41,10 @@ def reveal_council(state: State, p: int, tile: int) -> State:
     if kind in bonus:
         me = me._replace(res=gained(me.res, *bonus[kind]))
     state = with_player(state, p, me)
-    if kind in ("recovery", "reinforcement"):
-        state = roll_into_play(state, p, via_reinforcement=False, optional=True)
+    if kind == "recovery" or (kind == "reinforcement" and may_decline(rules)):
+        state = roll_into_play(state, p, via_reinforcement=False, offer=True)
+    elif kind == "reinforcement":                 # the English imperative: roll and place
+        state = roll_into_play(state, p, via_reinforcement=False)
     elif kind == "florence":
         state = state._replace(pending=(*state.pending, Pending(Need.FOLLOWER, p)))
     return state

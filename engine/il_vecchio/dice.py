@@ -54,8 +54,9 @@ def rolled(state: State, action: Roll) -> State:
     if not state.pending:
         return state._replace(roll=action.total, chance=state.chance + 1)
     due = state.pending[0]
-    optional, twice = due.options
+    first, twice, second = due.options
     area = 0 if action.total == state.rules.free_roll else action.total
-    place = Pending(Need.PLACE, due.player, area, (1,) if optional else ())
-    queue = (place, place) if twice else (place,)
+    place = Pending(Need.PLACE, due.player, area, (1,) if first else ())
+    queue = (place, Pending(Need.PLACE, due.player, area, (1,) if second else ())) if twice \
+        else (place,)
     return state._replace(pending=(*queue, *state.pending[1:]))

@@ -23,9 +23,11 @@ from regelwerk.engine.il_vecchio import (
     province,
     province_tiles,
     reinforcement,
+    score_items,
     setup,
     towns,
     turn,
+    words,
 )
 from regelwerk.engine.il_vecchio.actions import (
     CrestDrawn,
@@ -43,6 +45,7 @@ from regelwerk.engine.il_vecchio.actions import (
     Roll,
     SetupPlace,
     TakeFollower,
+    TakeRoll,
     TileDrawn,
     TownAction,
     UseProvince,
@@ -59,7 +62,7 @@ from regelwerk.engine.il_vecchio.state import Need, Phase, State
 ANSWER_STAGE = {Need.PLACE: "place", Need.LEVY: "levy", Need.FAMILY: "family",
                 Need.PROVINCE_TILE: "province_tile", Need.FLORENCE_TILE: "florence_tile",
                 Need.FOLLOWER: "follower", Need.ROLL: "roll", Need.CREST: "crest",
-                Need.DRAW_TILES: "draw"}
+                Need.DRAW_TILES: "draw", Need.OFFER: "roll_offer"}
 
 
 def stage(state: State) -> Hashable:
@@ -106,10 +109,14 @@ def _stages(*names: Hashable) -> frozenset[Hashable]:
 
 
 _PLAY = _stages(Phase.PLAY)
+#: The stages in which the player to move may use a province tile: his turn, also while a
+#: decision of his own is open (turn.structure, interp.tiles_during_decisions).
+_OWN_TURN = _stages(Phase.PLAY, "place", "levy", "family", "province_tile", "florence_tile",
+                    "follower", "roll_offer")
 
 USE = ActionKind(UseProvince, "use_province", C + "tiles.province", province_tiles.use_options,
                  turn.settled(province_tiles.use_province), explain=province_tiles.explain_use,
-                 stages=_PLAY)
+                 stages=_OWN_TURN)
 MAIN = (
     ActionKind(TownAction, "town", C + "action.town.crest", towns.town_options,
                turn.main_action(towns.town, counts_itself=True), sampler=towns.sample_town,
@@ -180,6 +187,9 @@ GAME: Game[State, Rules] = Game(
         ActionKind(TakeFollower, "take_follower", C + "tiles.council", answers.follower_options,
                    turn.settled(answers.take_follower), explain=answers.explain_answer,
                    stages=_stages("follower")),
+        ActionKind(TakeRoll, "take_roll", C + "tiles.council", answers.offer_options,
+                   turn.settled(answers.take_roll), explain=answers.explain_answer,
+                   stages=_stages("roll_offer")),
         ActionKind(Roll, "roll", C + "action.reinforcement", dice.roll_options,
                    turn.settled(dice.rolled), chance=True, stages=_stages("roll")),
         ActionKind(MiddlemenPlaced, "middlemen_placed", C + "setup.middlemen",
@@ -202,4 +212,5 @@ GAME: Game[State, Rules] = Game(
     sampling=sampling,
     policy=POLICY,
     stage=stage,
+    words=words.words, score_items=score_items.score_items,
 )

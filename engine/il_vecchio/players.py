@@ -23,8 +23,8 @@ def gained(res: tuple[int, ...], *pairs: tuple[int, int]) -> tuple[int, ...]:
 
 
 def has_council(player: Player, rules: Rules, kind: str) -> bool:
-    """Does the player own the revealed council tile ``kind``?"""
-    return any(rules.council_tiles[t] == kind for t in player.council_up)
+    """Does the player own the revealed council tile ``kind``? (each kind is one tile)"""
+    return rules.tables.council_id[kind] in player.council_up
 
 
 def paid(me: Player, florins: int) -> Player:

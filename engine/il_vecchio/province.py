@@ -33,6 +33,11 @@ from regelwerk.engine.il_vecchio.travel import explain_travel, travel_cost, trav
 MODIFIER_TILES = ("any_colours", "free_takeover")
 
 
+def travel_waived(rules: Rules) -> bool:
+    """Does the free-takeover tile also waive the travel Florins (interp.free_takeover)?"""
+    return rules.variants["free_takeover"] == "travel_too"
+
+
 def follower_payments(rules: Rules, region: int, res: tuple[int, ...], any_colours: bool
                       ) -> list[tuple[int, int, int]]:
     """The payments (assassins, knights, abbots) for ``region`` that ``res`` can afford."""
@@ -64,10 +69,15 @@ def province_options(state: State, like: Province | None) -> Iterator[Province]:
     kinds = {rules.province_tiles[t] for t in me.province_up}
     frees = (False, True) if "free_takeover" in kinds else (False,)
     anys = (False, True) if "any_colours" in kinds else (False,)
+    waived = travel_waived(rules)
+    # a free takeover that also waives the trip may start from any town: list every trip,
+    # the prices below filter what the player can pay
+    reach = -len(board.towns) * rules.travel_cost if waived and True in frees else 0
     if like is None:
-        found = trips(state, board.gates)
+        found = trips(state, board.gates, reach)
     else:
-        found = trips(state, (like.to,) if like.to in board.gates else (), frm_only=like.frm)
+        found = trips(state, (like.to,) if like.to in board.gates else (), reach,
+                      frm_only=like.frm)
     for frm, to, carriage in found:
         region = board.gates[to]
         if not track_open(state, region):
@@ -75,7 +85,8 @@ def province_options(state: State, like: Province | None) -> Iterator[Province]:
         space, _ = next_space(state, region)
         base = travel_cost(state, frm, to, carriage)
         for free in frees:
-            cost = base + (0 if free else board.tracks[region].costs[space])
+            cost = (0 if free and waived else base) + (0 if free else
+                                                       board.tracks[region].costs[space])
             if cost > me.res[FLORIN]:
                 continue
             for any_colours in anys:
@@ -113,7 +124,9 @@ def explain_province(state: State, action: Province) -> IllegalAction | None:
     if any(pay[i] > me.res[follower] for i, follower in enumerate(FOLLOWERS)):
         return illegal("action.province.followers", N_("You do not have these followers."))
     price = 0 if action.free else board.tracks[region].costs[next_space(state, region)[0]]
-    cost = travel_cost(state, action.frm, action.to, action.carriage) + price
+    travel = 0 if action.free and travel_waived(rules) else travel_cost(
+        state, action.frm, action.to, action.carriage)
+    cost = travel + price
     if me.res[FLORIN] < cost:
         return illegal("action.province.track", N_("This costs {cost} Florins; you have {have}."),
                        cost=cost, have=me.res[FLORIN])
@@ -129,6 +142,8 @@ def province(state: State, action: Province) -> State:
     p = state.turn
     region = board.gates[action.to]
     me, cost = travelled(state, p, action.frm, action.to, action.carriage)
+    if action.free and travel_waived(rules):
+        cost = 0
     used = []
     for flag, kind in ((action.any_colours, "any_colours"), (action.free, "free_takeover")):
         if flag:
@@ -160,6 +175,7 @@ def sample_province(state: State, rng: Random) -> Province | None:
     florins, carriages = res[FLORIN], res[CARRIAGE] >= 1
     kinds = {rules.province_tiles[t] for t in me.province_up}
     has_free, has_any = "free_takeover" in kinds, "any_colours" in kinds
+    waived = has_free and travel_waived(rules)     # a free takeover costs no travel either
     standing = me.standing
     step = tables.step_cost
     may_place, final = rules.fns.may_place, state.final_round
@@ -173,8 +189,8 @@ def sample_province(state: State, rng: Random) -> Province | None:
             continue
         price = rules.board.tracks[region].costs[next_space(state, region)[0]]
         least = 0 if has_free else price
-        froms = [frm for frm in tables.towns if standing[frm] and least + (
-            0 if frm == to or carriages else step[frm][to]) <= florins]
+        froms = [frm for frm in tables.towns if standing[frm] and (waived or least + (
+            0 if frm == to or carriages else step[frm][to]) <= florins)]
         if froms:
             options.append((to, region, price, pays, pays_any, froms))
     if not options:
@@ -186,12 +202,12 @@ def sample_province(state: State, rng: Random) -> Province | None:
     if frm == to:
         ways = [False]
     else:
-        ways = ([False] if step[frm][to] + least <= florins else []) + (
+        ways = ([False] if waived or step[frm][to] + least <= florins else []) + (
             [True] if carriages and least <= florins else [])
     carriage = pick(rng, ways)
     travel = 0 if carriage or frm == to else step[frm][to]
     free = pick(rng, [f for f, cost in zip((False, True), prices, strict=False)
-                      if travel + cost <= florins])
+                      if (0 if f and waived else travel) + cost <= florins])
     any_colours = pick(rng, ([False] if pays else []) + ([True] if pays_any else []))
     pay = pick(rng, pays_any if any_colours else pays)
     return Province(frm, to, carriage, *pay, any_colours, free)

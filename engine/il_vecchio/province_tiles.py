@@ -24,11 +24,22 @@ from regelwerk.engine.il_vecchio.rules import (
 from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, State
 
 
-@implements(C + "tiles.province")
+def tiles_open(state: State) -> bool:
+    """May the player whose turn it is use a province tile now: in play, with no decision
+    open but his own (interp.tiles_during_decisions)?"""
+    if state.phase != Phase.PLAY:
+        return False
+    if not state.pending:
+        return True
+    first = state.pending[0]
+    return first.need < Need.ROLL and first.player == state.turn
+
+
+@implements(C + "tiles.province", C + "turn.structure")
 def use_options(state: State, like: UseProvince | None) -> Iterator[UseProvince]:
     """Every use of the current player's face-up province tiles (only ``like.tile``'s
-    when checking one)."""
-    if state.phase != Phase.PLAY or state.pending:
+    when checking one), during his turn, also while a decision of his own is open."""
+    if not tiles_open(state):
         return
     rules = state.rules
     me = state.players[state.turn]
@@ -81,7 +92,8 @@ def use_province(state: State, action: UseProvince) -> State:
     me = state.players[p]
     kind = rules.province_tiles[action.tile]
     me = me._replace(province_up=tuple(t for t in me.province_up if t != action.tile),
-                     province_down=(*me.province_down, action.tile))
+                     province_down=(*me.province_down, action.tile),
+                     province_again=tuple(t for t in me.province_again if t != action.tile))
     y = rules.province_yields
     a, b, c = action.a, action.b, action.c
     gains: list[tuple[int, int]] = []
@@ -105,11 +117,12 @@ def use_province(state: State, action: UseProvince) -> State:
         gains = [(FLORIN, -y["buy_price"]), (a, 1), (SCROLL, 1)]
     elif kind == "follower_scroll_or_florins":
         gains = [(a, y["choice_florins"] if a == FLORIN else 1)]
-    elif kind == "reuse":
+    elif kind == "reuse":       # face up again, but its function was carried out once
         me = me._replace(province_down=tuple(t for t in me.province_down if t != a),
-                         province_up=(*me.province_up, a))
+                         province_up=(*me.province_up, a),
+                         province_again=(*me.province_again, a))
     me = me._replace(res=gained(me.res, *gains))
-    state = with_player(state, p, me)
+    state = with_player(state, p, me, tile_used=True)
     if kind == "roll_place":
         return roll_into_play(state, p, via_reinforcement=False)
     if kind == "free_place":

@@ -18,20 +18,49 @@ def placement_towns(rules: Rules, area: int) -> tuple[int, ...]:
     return rules.board.areas[area]
 
 
-@implements(C + "action.reinforcement", C + "tiles.council")
-def roll_into_play(state: State, p: int, via_reinforcement: bool, optional: bool = False) -> State:
-    """Queue a roll for the placement of a family member (the free roll: any town, Florence
-    included); with the reinforcement council tile, two members.
+def may_decline(rules: Rules) -> bool:
+    """May a player decline the placements the rule texts leave to him ('darf')?
+    (interp.optional_placements: the German edition's reading unless the variant asks for
+    the English imperative.)"""
+    return rules.variants["optional_placements"] == "may"
 
-    The roll is chance's (:mod:`.dice`); it keeps the number of the chance event it is,
-    so a seeded game rolls what it rolled when the roll was made at once.
+
+@implements(C + "action.reinforcement", C + "tiles.council")
+def roll_into_play(state: State, p: int, via_reinforcement: bool, offer: bool = False) -> State:
+    """Queue a roll for the placement of a family member (the free roll: any town, Florence
+    included); with the reinforcement council tile, two members, the second one the
+    player may decline (interp.optional_placements).
+
+    ``offer``: the roll itself is the player's choice, asked before the dice
+    (``Need.OFFER``; the recovery tile, a tile's bonus when turned up). The roll of the
+    Reinforcement action leaves its placement to the player where the text says 'darf'.
+    The roll is chance's (:mod:`.dice`); it keeps the number of the chance event it is.
     """
+    rules = state.rules
     me = state.players[p]
-    scope = state.rules.variants["reinforce_tile_scope"]
-    twice = has_council(me, state.rules, "reinforcement") and (via_reinforcement
-                                                                or scope == "every_roll")
-    due = Pending(Need.ROLL, p, state.chance, (int(optional), int(twice)))
+    scope = rules.variants["reinforce_tile_scope"]
+    twice = has_council(me, rules, "reinforcement") and (via_reinforcement
+                                                          or scope == "every_roll")
+    may = may_decline(rules)
+    if offer:
+        return state._replace(pending=(*state.pending,
+                                        Pending(Need.OFFER, p, 0, (int(twice), int(may)))))
+    due = Pending(Need.ROLL, p, state.chance,
+                  (int(via_reinforcement and may), int(twice), int(may)))
     return state._replace(pending=(*state.pending, due), chance=state.chance + 1)
+
+
+@implements(C + "tiles.council")
+def offered_roll(state: State, roll: bool) -> State:
+    """The answer to an offered roll: the dice are rolled for a placement the player has
+    then chosen (only a second member stays his choice), or nothing happens."""
+    due = state.pending[0]
+    rest = state.pending[1:]
+    if not roll:
+        return state._replace(pending=rest)
+    twice, may = due.options
+    rolled = Pending(Need.ROLL, due.player, state.chance, (0, twice, may))
+    return state._replace(pending=(rolled, *rest), chance=state.chance + 1)
 
 
 def main_action_open(state: State) -> bool:
@@ -62,11 +91,11 @@ def explain_reinforce(state: State, action: Reinforce) -> IllegalAction | None:
 @implements(C + "action.reinforcement", C + "variant.less_luck")
 def reinforce(state: State, action: Reinforce) -> State:
     p = state.turn
-    if state.rules.variants["less_luck"] == "on":
-        queue = [Pending(Need.PLACE, p, 0)]
-        if has_council(state.players[p], state.rules, "reinforcement"):
-            queue.append(Pending(Need.PLACE, p, 0))
-        return state._replace(pending=(*state.pending, *queue))
+    rules = state.rules
+    if rules.variants["less_luck"] == "on":
+        place = Pending(Need.PLACE, p, 0, (1,) if may_decline(rules) else ())
+        twice = has_council(state.players[p], rules, "reinforcement")
+        return state._replace(pending=(*state.pending, *(place,) * (1 + twice)))
     return roll_into_play(state, p, via_reinforcement=True)
 
 
@@ -94,5 +123,5 @@ def recover(state: State, action: Recover) -> State:
         me = me._replace(res=gained(me.res, (FLORIN, state.rules.recovery_florins)))
     state = with_player(state, p, me, actions_taken=state.actions_taken + 1)
     if has_council(me, state.rules, "recovery") and me.supply >= 1:
-        state = roll_into_play(state, p, via_reinforcement=False, optional=True)
+        state = roll_into_play(state, p, via_reinforcement=False, offer=True)
     return state

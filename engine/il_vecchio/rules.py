@@ -40,6 +40,10 @@ VARIANTS = (
             "il_vecchio:interp.reinforce_tile_scope"),
     Variant("less_luck", ("off", "on"), "il_vecchio:interp.less_luck"),
     Variant("neighbour_pairs", ("overlapping", "disjoint"), "il_vecchio:interp.neighbour_pairs"),
+    Variant("optional_placements", ("may", "must"), "il_vecchio:interp.optional_placements"),
+    Variant("three_regions", ("one_each", "any_three"), "il_vecchio:interp.three_regions"),
+    Variant("pass_bonus_tiles", ("forfeit", "keep"), "il_vecchio:interp.pass_bonus_tiles"),
+    Variant("free_takeover", ("space_only", "travel_too"), "il_vecchio:interp.free_takeover"),
 )
 
 
@@ -121,6 +125,31 @@ class Rules:
     variants: Mapping[str, str]
     fns: RuleFns                          # the rule functions (a mutant replaces some)
 
+    @property
+    def roll_max(self) -> int:
+        """The highest total the dice show."""
+        return self.dice_count * self.dice_sides
+
+    @property
+    def most_followers(self) -> int:
+        """The most followers a province takes (a province action hands in no more)."""
+        return max(sum(need.values()) for need in self.province_followers)
+
+    @property
+    def tile_count(self) -> int:
+        """The size of the largest tile list (a tile index of any kind lies below it)."""
+        return max(len(self.province_tiles), len(self.council_tiles), len(self.nobility_tiles))
+
+    @property
+    def florence_tile_count(self) -> int:
+        """The size of the larger Florence tile list."""
+        return max(len(self.council_tiles), len(self.nobility_tiles))
+
+    #: Names the action fields' domains refer to (engine.core.actions: ``index_into``).
+    resources = RESOURCES
+    followers = FOLLOWERS
+    events = EVENTS
+
     def usable(self, track: int) -> int:
         """How many family members the track holds before it is full."""
         return self.board.tracks[track].length - self.first_space
@@ -154,6 +183,7 @@ class Tables:
     middlemen_placed: tuple[MiddlemenPlaced, ...]  # chance's outcomes, built once: per setup,
     tile_drawn: tuple[tuple[TileDrawn, ...], ...]  # per track and tile (Florence tracks only),
     crest_drawn: tuple[CrestDrawn, ...]            # per event
+    council_id: Mapping[str, int]                  # council tile kind -> its tile
 
 
 def build_tables(rules: Rules) -> Tables:
@@ -193,6 +223,7 @@ def build_tables(rules: Rules) -> Tables:
         tile_drawn=tuple(tuple(TileDrawn(t, tile) for tile in range(len(tiles.get(t, ()))))
                          for t in range(len(TRACKS))),
         crest_drawn=tuple(CrestDrawn(event) for event in range(len(EVENTS))),
+        council_id={kind: t for t, kind in enumerate(rules.council_tiles)},
     )
 
 
@@ -234,6 +265,15 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     if any(len(provinces[r]) != per_region for r in REGIONS):
         raise SpecError(N_("{file}: tiles.province: every region needs "
                            "province.tiles_per_region tiles"), file=spec.file_of("tiles.province"))
+    times = spec["nobility.times"]
+    if not set(times) <= set(spec["tiles.nobility"]) or any(
+            value != "any" and not (type(value) is int and value >= 1)
+            for value in times.values()):
+        raise SpecError(N_("{file}: nobility.times: each tile scores 'any' number of times "
+                           "or a whole number from 1"), file=spec.file_of("nobility.times"))
+    if len(set(spec["tiles.council"])) != len(spec["tiles.council"]):
+        raise SpecError(N_("{file}: tiles.council names a tile twice"),
+                        file=spec.file_of("tiles.council"))
     colours = spec["town.follower_colours"]
     return Rules(
         spec=spec, board=board, players=players,

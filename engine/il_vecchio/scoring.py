@@ -84,36 +84,47 @@ def track_points(rules: Rules, tracks: Sequence[Sequence[int]], player: int) -> 
 
 @implements("il_vecchio:tiles.nobility", "il_vecchio:scoring.nobility_tiles")
 def nobility_points(kind: str, c: Counts, rules: Rules, ops: Ops = INT) -> Any:
-    """Power points one nobility tile gives for the counts ``c`` (Anhang C / Appendix C)."""
+    """Power points one nobility tile gives for the counts ``c`` (Anhang C / Appendix C):
+    its points per fulfilment times how often it is fulfilled, at most as often as the tile
+    allows (``nobility.times``; the tiles with one condition score it once)."""
     s = rules.scoring
     per_two = s["set_points"]
+    size = s["members_per_set"]
+
+    def times(n: Any) -> Any:
+        cap = s["times"][kind]
+        return n if isinstance(cap, str) else _min(n, cap, ops)     # "any", or a figure
+
     if kind == "supply":
-        return per_two * _sets(c.supply, s["members_per_set"], ops)
+        return per_two * times(_sets(c.supply, size, ops))
     if kind == "towns":
-        return per_two * _sets(c.in_towns, s["members_per_set"], ops)
+        return per_two * times(_sets(c.in_towns, size, ops))
     if kind == "regions":
-        return per_two * _sets(c.regions[0] + c.regions[1] + c.regions[2], s["members_per_set"],
-                               ops)
+        return per_two * times(_sets(c.regions[0] + c.regions[1] + c.regions[2], size, ops))
     if kind == "nobility":
-        return s["per_track_member"] * c.nobility
+        return s["per_track_member"] * times(c.nobility)
     if kind == "council":
-        return s["per_track_member"] * c.council
+        return s["per_track_member"] * times(c.council)
     if kind == "pairs":
-        pairs = _min(c.res[CARRIAGE], c.res[BISHOP], ops)
+        pairs = times(_min(c.res[CARRIAGE], c.res[BISHOP], ops))
         return _min(s["pair_points"] * pairs, s["pair_cap"], ops)
     if kind == "colours":
         return ops.if_(ops.and_(*c.colours_present), s["colours_points"], 0)
     if kind == "three_regions":
-        return s["regions_points"] * _min(_min(c.regions[0], c.regions[1], ops), c.regions[2], ops)
+        if rules.variants["three_regions"] == "any_three":
+            sets = _sets(c.regions[0] + c.regions[1] + c.regions[2], s["regions_set"], ops)
+        else:
+            sets = _min(_min(c.regions[0], c.regions[1], ops), c.regions[2], ops)
+        return s["regions_points"] * times(sets)
     if kind == "neighbours":
-        return rules.players * c.neighbour_pairs
+        return rules.players * times(c.neighbour_pairs)
     if kind == "collection":
         has_follower = ops.or_(*(c.res[f] >= 1 for f in FOLLOWERS))
         return ops.if_(ops.and_(has_follower, c.res[FLORIN] >= 1, c.res[SCROLL] >= 1,
                                 c.res[CARRIAGE] >= 1, c.res[BISHOP] >= 1),
                        s["collection_points"], 0)
     if kind == "unused_provinces":
-        return s["unused_province"] * c.unused_provinces
+        return s["unused_province"] * times(c.unused_provinces)
     if kind == "crests":
         table = s["crest_points"]
         value: Any = table[-1]
@@ -165,7 +176,8 @@ def counts_of(state: State, player: int) -> Counts:
         council=on_track[COUNCIL], nobility=on_track[NOBILITY], res=me.res,
         colours_present=(present[0], present[1], present[2]),
         neighbour_pairs=neighbour_pairs(rules, state.tracks, player),
-        unused_provinces=len(me.province_up), crests=len(me.crests))
+        unused_provinces=sum(1 for t in me.province_up if t not in me.province_again),
+        crests=len(me.crests))
 
 
 class Score(NamedTuple):

@@ -37,12 +37,13 @@ class Need(IntEnum):
     PROVINCE_TILE = 3   # arg: region
     FLORENCE_TILE = 4   # arg: track; options: the drawn tiles
     FOLLOWER = 5        # a follower of any kind as a bonus
+    OFFER = 6           # roll for a placement or not, before the dice (options: (twice,))
     # chance's, from here on (State.current_player):
-    ROLL = 6            # chance rolls for a placement (arg: the chance counter it uses;
-                        # options: (optional, twice) of the placements it brings)
-    CREST = 7           # chance turns over the crest ``player`` took (arg: how many decisions
+    ROLL = 7            # chance rolls for a placement (arg: the chance counter it uses;
+                        # options: (declinable, twice) of the placements it brings)
+    CREST = 8           # chance turns over the crest ``player`` took (arg: how many decisions
                         # queued before it come before its event's)
-    DRAW_TILES = 8      # chance draws an office's tiles one by one (arg: track; options: the
+    DRAW_TILES = 9      # chance draws an office's tiles one by one (arg: track; options: the
                         # tiles drawn so far); then it becomes the FLORENCE_TILE decision
 
 
@@ -66,6 +67,8 @@ class Player(NamedTuple):
     nobility: tuple[int, ...]
     crests: tuple[int, ...]          # events of the crests taken
     passed: bool                     # gave up his whole double turn
+    province_again: tuple[int, ...] = ()   # face-up tiles whose function was already carried
+                                           # out (turned up again by the re-use tile)
 
 
 @fast_replace
@@ -94,6 +97,7 @@ class State(NamedTuple):
     setup_offer: tuple[tuple[int, ...], ...]     # council tiles each player drew at setup
                                                  # (filled by chance, player by player)
     roll: int                        # the setup roll of the player to place (0 = not yet)
+    tile_used: bool = False          # the player to move used a province tile this turn
 
     def __repr__(self) -> str:
         need = f" pending={self.pending[0].need.name}" if self.pending else ""

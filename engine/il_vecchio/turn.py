@@ -36,8 +36,8 @@ def settle(state: State) -> State:
 
 def start_turn(state: State) -> State:
     """The player to move reveals the council tiles he gained since his last turn."""
-    if state.actions_taken:
-        state = state._replace(actions_taken=0)
+    if state.actions_taken or state.tile_used:
+        state = state._replace(actions_taken=0, tile_used=False)
     for tile in state.players[state.turn].council_down:
         state = reveal_council(state, state.turn, tile)
     return settle(state)
@@ -50,9 +50,10 @@ def end_turn(state: State) -> State:
     if state.turn == n - 1:
         if state.final_round:
             return state._replace(phase=Phase.OVER, pending=())
-        state = state._replace(turn=0, final_round=state.end_triggered, actions_taken=0)
+        state = state._replace(turn=0, final_round=state.end_triggered, actions_taken=0,
+                               tile_used=False)
     else:
-        state = state._replace(turn=state.turn + 1, actions_taken=0)
+        state = state._replace(turn=state.turn + 1, actions_taken=0, tile_used=False)
     return start_turn(state)
 
 
@@ -87,8 +88,11 @@ def explain_pass(state: State, action: Pass) -> IllegalAction | None:
 
 @implements(C + "end.double_turn", C + "end.pass_bonus", C + "turn.structure")
 def pass_turn(state: State, action: Pass) -> State:
-    """End the turn; passing a whole double turn earns the pass bonus."""
-    if state.final_round and state.actions_taken == 0:
+    """End the turn; passing a whole double turn earns the pass bonus: no action taken and,
+    unless the variant says otherwise, no province tile used in it
+    (interp.pass_bonus_tiles)."""
+    if state.final_round and state.actions_taken == 0 and (
+            not state.tile_used or state.rules.variants["pass_bonus_tiles"] == "keep"):
         me = state.players[state.turn]
         state = with_player(state, state.turn, me._replace(passed=True))
     return end_turn(state)

@@ -213,3 +213,112 @@ def test_full_track_florence() -> None:
     state = edit(state, 0, res={"florin": 0, "scroll": 2}, standing={"firenze": 1})
     after = iv.apply(state, iv.Office(florence, florence, False, iv.COUNCIL))
     assert after.players[0].res[iv.SCROLL] == 0 and after.overflow[iv.COUNCIL] == 1
+
+
+def _rolled_place(state: iv.State, total: int) -> iv.State:
+    """``state`` after chance rolls ``total`` for the roll first in the queue."""
+    return chance(state, iv.Roll(total))
+
+
+@pytest.mark.clause("il_vecchio:action.reinforcement", "il_vecchio:tiles.council")
+@pytest.mark.parametrize("reading", ["may", "must"])
+def test_optional_placements(reading: str) -> None:
+    may = reading == "may"
+    state = clean(after_setup(seed=None, optional_placements=reading))
+    area = next(iter(state.rules.board.areas))
+    after = _rolled_place(iv.apply(state, iv.REINFORCE), area)
+    assert (iv.Place(-1) in iv.legal_actions(after)) is may
+    # the reinforcement tile's second member: 'darf ein weiteres' against 'place 2'
+    tile = council_tile(state, "reinforcement")
+    with_tile = edit(state, 0, council_up=(tile,))
+    after = _rolled_place(iv.apply(with_tile, iv.REINFORCE), area)
+    town = iv.placement_towns(state.rules, area)[0]
+    after = iv.apply(after, iv.Place(town))
+    assert after.pending[0].need == iv.Need.PLACE
+    assert (iv.Place(-1) in iv.legal_actions(after)) is may
+    # the recovery tile: the roll is offered before the dice, in both readings
+    recovery = edit(state, 0, council_up=(council_tile(state, "recovery"),))
+    after = iv.apply(recovery, iv.RECOVER)
+    assert iv.legal_actions(after) == (iv.TakeRoll(True), iv.TakeRoll(False))
+    declined = iv.apply(after, iv.TakeRoll(False))
+    assert declined.chance == after.chance and declined.players[0].supply == state.players[0].supply
+    rolled = _rolled_place(iv.apply(after, iv.TakeRoll(True)), area)
+    assert iv.Place(-1) not in iv.legal_actions(rolled)        # chosen before the dice
+    # the reinforcement tile's bonus when turned up: offered ('darf') or rolled at once
+    revealed = iv.apply(edit(state, 1, council_down=(tile,)), iv.RECOVER)
+    assert revealed.turn == 1
+    assert revealed.pending[0].need == (iv.Need.OFFER if may else iv.Need.ROLL)
+
+
+@pytest.mark.clause("il_vecchio:tiles.nobility")
+@pytest.mark.parametrize(("reading", "points"), [("one_each", 0), ("any_three", 5)])
+def test_three_regions(reading: str, points: int) -> None:
+    rules = iv.default_rules(three_regions=reading)
+    state = clean(after_setup(three_regions=reading))._replace(tracks=((0, 0), (0,), (), (), ()))
+    counts = iv.scoring.counts_of(state, 0)
+    assert iv.nobility_points("three_regions", counts, rules) == points
+    assert iv.nobility_points("three_regions", counts._replace(regions=(1, 1, 1)), rules) == \
+        rules.spec["nobility.regions_points"]
+
+
+@pytest.mark.clause("il_vecchio:end.pass_bonus")
+@pytest.mark.parametrize(("reading", "passed"), [("forfeit", False), ("keep", True)])
+def test_pass_bonus_tiles(reading: str, passed: bool) -> None:
+    state = clean(after_setup(players=2, pass_bonus_tiles=reading))._replace(
+        final_round=True, end_triggered=True, crests_left=0)
+    six = province_tile(state, "florins")
+    state = edit(state, 0, province_up=(six,))
+    assert iv.apply(state, iv.PASS).players[0].passed          # no tile used: the bonus
+    after = iv.apply(iv.apply(state, iv.UseProvince(six)), iv.PASS)
+    assert after.turn == 1 and after.players[0].passed is passed
+
+
+@pytest.mark.clause("il_vecchio:tiles.province", "il_vecchio:action.province.track")
+@pytest.mark.parametrize(("reading", "travel_paid"), [("space_only", True), ("travel_too", False)])
+def test_free_takeover(reading: str, travel_paid: bool) -> None:
+    state = clean(after_setup(free_takeover=reading))
+    free = province_tile(state, "free_takeover")
+    sesto, vicchio = iv.town(state, "sesto"), iv.town(state, "vicchio")
+    state = edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"sesto": 1},
+                 province_up=(free,))
+    after = iv.apply(state, iv.Province(sesto, vicchio, False, 1, 0, 0, free=True))
+    trip = iv.travel_cost(state, sesto, vicchio, False)
+    assert trip > 0
+    assert after.players[0].res[iv.FLORIN] == 9 - (trip if travel_paid else 0)
+    broke = edit(state, 0, res={"florin": 0, "assassin": 1})   # only the waived trip is free
+    walk = iv.Province(sesto, vicchio, False, 1, 0, 0, free=True)
+    assert iv.is_legal(broke, walk) is not travel_paid
+    assert (walk in iv.legal_actions(broke)) is not travel_paid
+
+
+@pytest.mark.clause("il_vecchio:turn.structure", "il_vecchio:tiles.province")
+def test_tiles_during_decisions() -> None:
+    state = clean(after_setup(players=2, seed=None))
+    six = province_tile(state, "florins")
+    vicchio = iv.town(state, "vicchio")
+    state = edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"vicchio": 1},
+                 province_up=(six,))
+    state = edit(state, 1, res={"florin": 9}, province_up=(province_tile(state, "buy"),))
+    assert state.rules.board.tracks[1].crests[state.rules.first_space]   # a crest comes
+    state = chance(iv.apply(state, iv.Province(vicchio, vicchio, False, 1, 0, 0)),
+                   iv.CrestDrawn(iv.LEVY))
+    assert state.pending[0] == iv.Pending(iv.Need.LEVY, 0)
+    assert iv.UseProvince(six) in iv.legal_actions(state)     # his own decision: tiles allowed
+    state = iv.apply(state, iv.Levy(iv.FLORIN))
+    assert state.pending[0] == iv.Pending(iv.Need.LEVY, 1)
+    assert not any(isinstance(a, iv.UseProvince) for a in iv.legal_actions(state))
+    with pytest.raises(IllegalAction):
+        iv.apply(state, iv.UseProvince(six))
+
+
+@pytest.mark.clause("il_vecchio:tiles.nobility", "il_vecchio:tiles.province")
+def test_reused_tile_unused() -> None:
+    state = clean(after_setup())
+    reuse, six = province_tile(state, "reuse"), province_tile(state, "florins")
+    state = edit(state, 0, province_up=(reuse,), province_down=(six,))
+    assert iv.scoring.counts_of(state, 0).unused_provinces == 1         # the re-use tile
+    after = iv.apply(state, iv.UseProvince(reuse, six))
+    assert after.players[0].province_up == (six,)
+    assert iv.scoring.counts_of(after, 0).unused_provinces == 0         # used once: not unused
+    again = iv.apply(after, iv.UseProvince(six))
+    assert again.players[0].province_again == ()

@@ -217,7 +217,7 @@ def test_a_seeded_roll_is_the_one_of_its_chance_event() -> None:
     total = iv.roll(state)[0]
     area = 0 if total == state.rules.free_roll else total
     assert after.chance == state.chance + 1
-    assert after.pending[0] == iv.Pending(iv.Need.PLACE, state.turn, area)
+    assert after.pending[0] == iv.Pending(iv.Need.PLACE, state.turn, area, (1,))   # 'darf'
 
 
 @pytest.mark.clause("il_vecchio:setup.middlemen", "il_vecchio:setup.council_choice")

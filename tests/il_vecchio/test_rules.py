@@ -161,7 +161,8 @@ def test_reinforcement_rolls_and_places() -> None:
     pending = state.pending[0]
     assert pending.need == iv.Need.PLACE
     towns = iv.placement_towns(state.rules, pending.arg)
-    assert iv.legal_actions(state) == tuple(iv.Place(t) for t in towns)
+    # the German 'darf': declining is one of the answers (interp.optional_placements)
+    assert iv.legal_actions(state) == (*(iv.Place(t) for t in towns), iv.Place(-1))
     supply = state.players[0].supply
     state = iv.apply(state, iv.Place(towns[0]))
     assert state.players[0].supply == supply - 1
