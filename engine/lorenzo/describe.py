@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, TypeVar
 
-from regelwerk.engine.core.i18n import N_, UnknownLanguage, pgettext_for
+from regelwerk.engine.core.i18n import N_, Phrase, UnknownLanguage, pgettext
 from regelwerk.engine.core.spec import SpecError
 from regelwerk.engine.lorenzo.rules import data_file
 
@@ -33,31 +33,6 @@ EMPTY = "—"
 
 class DescribeError(SpecError):
     """An item of the card data that has no words here (unknown kind, value or special)."""
-
-
-@dataclass(frozen=True)
-class Phrase:
-    """An English phrase and its message context; translated when it is said."""
-
-    context: str
-    english: str
-
-    def text(self, lang: str) -> str:
-        """The phrase in ``lang``, placeholders left as they are."""
-        return pgettext_for(lang, self.context, self.english)
-
-    def __call__(self, lang: str, **fields: Any) -> str:
-        """The phrase in ``lang`` with ``fields`` filled in (English if a translation
-        does not fit its fields)."""
-        try:
-            return self.text(lang).format(**fields)
-        except (KeyError, IndexError, ValueError):
-            return self.english.format(**fields)
-
-
-def pgettext(context: str, message: str) -> Phrase:
-    """Mark ``message`` (with ``context``) for extraction; it is translated per call."""
-    return Phrase(context, message)
 
 
 UNKNOWN_KIND = N_("{item}: the effect kind {kind!r} has no description")

@@ -45,7 +45,7 @@ from regelwerk.engine.lorenzo.state import (
     Pending,
     Player,
     State,
-    _new,
+    build,
     changed,
 )
 
@@ -72,12 +72,12 @@ def with_player(state: State, p: int, player: Player) -> State:
     values = list(state)
     players = state.players
     values[S_PLAYERS] = players[:p] + (player,) + players[p + 1:]
-    return _new(State, values)  # type: ignore[no-any-return]
+    return build(State, values)  # type: ignore[no-any-return]
 
 
 def add_resources(player: Player, vec: tuple[int, ...], sign: int = 1) -> Player:
     """``player`` with ``vec`` added to his resources and points (``sign`` -1: taken away)."""
-    return _new(Player, (*map(add if sign == 1 else sub, player[:STOCK], vec),
+    return build(Player, (*map(add if sign == 1 else sub, player[:STOCK], vec),
                          *player[STOCK:]))
 
 
@@ -205,8 +205,8 @@ def received(state: State, p: int, player: Player, vec: tuple[int, ...], source:
     if vec[FAITH]:
         stock = list(map(add, player[:STOCK], vec))
         stock[FAITH] = state.rules.fns.on_track(stock[FAITH], state.rules.faith_max)
-        return _new(Player, (*stock, *player[STOCK:])), extra  # type: ignore[no-any-return]
-    return _new(Player, tuple(map(add, player[:STOCK], vec)) + player[STOCK:]), extra  # type: ignore[no-any-return]
+        return build(Player, (*stock, *player[STOCK:])), extra  # type: ignore[no-any-return]
+    return build(Player, tuple(map(add, player[:STOCK], vec)) + player[STOCK:]), extra  # type: ignore[no-any-return]
 
 
 def flush_income(state: State) -> State:

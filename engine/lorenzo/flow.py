@@ -30,7 +30,9 @@ from fractions import Fraction
 from typing import Any
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import seeded_rng
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.piles import draw_outcomes, draw_probability, drawn, seeded_draw, shuffled
 from regelwerk.engine.lorenzo.actions import (
     CardDealt,
@@ -78,7 +80,7 @@ from regelwerk.engine.lorenzo.state import (
     Player,
     Stage,
     State,
-    _new,
+    build,
     changed,
 )
 
@@ -272,7 +274,7 @@ def deal(state: State, action: CardDealt) -> State:
     if not (after in rules.deal_spaces and towers[after] < 0 and decks[after // floors]) and \
             next_space(rules, towers, decks) < 0:
         values[S_STAGE] = ROLL
-    return _new(State, values)  # type: ignore[no-any-return]
+    return build(State, values)  # type: ignore[no-any-return]
 
 
 @implements(C + "round.dice")
@@ -399,6 +401,14 @@ def next_turn(state: State) -> State:
 def pass_options(state: State, like: Pass | None) -> Iterator[Pass]:
     if not any_placement(state):
         yield PASS
+
+
+def why_not_pass(state: State, action: Pass) -> IllegalAction | None:
+    """A pass refused because a member can still be placed (action.must_place)."""
+    if any_placement(state):
+        return IllegalAction(C + "action.must_place",
+                             N_("A family that can still place a member may not pass."))
+    return None
 
 
 def pass_turn(state: State, action: Pass) -> State:

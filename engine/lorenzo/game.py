@@ -13,8 +13,17 @@ from operator import attrgetter
 from random import Random
 from typing import Any
 
-from regelwerk.engine.core.game import CHANCE, ActionKind, Chance, Game, Outcome
-from regelwerk.engine.lorenzo import church, coverage, decisions, flow, leaders, places
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.game import (
+    CHANCE,
+    ActionKind,
+    Chance,
+    Game,
+    Outcome,
+    RandomPolicy,
+    Weighted,
+)
+from regelwerk.engine.lorenzo import church, coverage, decisions, flow, leaders, places, score_items, words
 from regelwerk.engine.lorenzo.actions import (
     ActivateLeader,
     CardDealt,
@@ -45,7 +54,7 @@ from regelwerk.engine.lorenzo.invariants import violations
 from regelwerk.engine.lorenzo.rules import DEFAULT_SPEC, VARIANTS, Rules, game_rules
 from regelwerk.engine.lorenzo.rules import GAME as ID
 from regelwerk.engine.lorenzo.scoring import final_scores, winner
-from regelwerk.engine.lorenzo.state import Stage, State
+from regelwerk.engine.lorenzo.state import AFTER, PLACE, Stage, State
 
 C = ID + ":"
 
@@ -90,16 +99,33 @@ _TURN = _stages(Stage.PLACE, Stage.AFTER)
 
 def kind(action: type, name: str, clause: str, options: Callable[[State, Any], Iterator[Any]],
          effect: Callable[[State, Any], State], *stages: Stage, chance: bool = False,
-         sampler: Callable[[State, Random], Any] | None = None) -> ActionKind[State, Any]:
+         sampler: Callable[[State, Random], Any] | None = None,
+         explain: Callable[[State, Any], IllegalAction | None] | None = None
+         ) -> ActionKind[State, Any]:
     """An action kind of the game; a player's action lets the rules run on (:func:`settled`),
     chance's outcome is its effect alone."""
     return ActionKind(action, name, C + clause, options, effect if chance else settled(effect),
-                      sampler=sampler, chance=chance, stages=frozenset(stages))
+                      sampler=sampler, chance=chance, stages=frozenset(stages), explain=explain)
 
 
-def sampling(state: State) -> tuple[ActionKind[State, Any], ...]:
-    """Random play draws a kind first (among those open now), then one of its actions."""
-    return SAMPLING[state.step]
+def sampling(state: State) -> tuple[ActionKind[State, Any], ...] | Weighted:
+    """Random play draws a kind first (among those open now), then one of its actions.
+
+    While the player in turn holds or has played leaders, the kinds are weighted
+    (:data:`WEIGHTS`): a leader he can play or use is played or used most of the time,
+    one is discarded seldom (but as often as any other kind after the player's last
+    placement of the game, when a leader kept is worth nothing more) and cards are taken
+    more often, so that leaders live long enough for their requirements to be met. Every
+    kind keeps a weight above zero: no legal action is out of reach.
+    """
+    step = state.step
+    if step is PLACE or step is AFTER:
+        player = state.players[state.order[state.turn]]
+        if player.hand or player.leaders:
+            return WEIGHTED[step, bool(player.hand), bool(player.leaders),
+                            step is AFTER and state.round >= state.rules.rounds
+                            and all(player.used)]
+    return SAMPLING[step]
 
 
 GAME: Game[State, Rules] = Game(
@@ -133,7 +159,8 @@ GAME: Game[State, Rules] = Game(
              Stage.PLACE, sampler=places.market_sampler),
         kind(PlaceCouncil, "council", "council.space", places.council_options,
              places.place_council, Stage.PLACE, sampler=places.council_sampler),
-        kind(Pass, "pass", "action.must_place", flow.pass_options, flow.pass_turn, Stage.PLACE),
+        kind(Pass, "pass", "action.must_place", flow.pass_options, flow.pass_turn, Stage.PLACE,
+             explain=flow.why_not_pass),
         kind(EndTurn, "end_turn", "leader.actions", flow.end_turn_options, flow.end_turn,
              Stage.AFTER),
         kind(PlayLeader, "play_leader", "leader.play", leaders.play_options, leaders.play,
@@ -170,6 +197,8 @@ GAME: Game[State, Rules] = Game(
     coverage=coverage.in_play,
     parts=coverage.parts,
     sampling=sampling,
+    policy=RandomPolicy(choose=places.draw_item, index=places.draw_index),
+    words=words.words, score_items=score_items.score_items,
 )
 
 
@@ -209,3 +238,30 @@ def reveal(state: State, *outcomes: Any) -> State:
 SAMPLING: dict[Stage, tuple[ActionKind[State, Any], ...]] = {
     stage: tuple(k for k in GAME.kinds if not k.chance and (k.stages is None or stage in k.stages))
     for stage in Stage}
+
+#: Random play's weight of each kind while the player in turn has leaders (a kind is drawn
+#: with its share of the weight; one without a legal action is dropped): playing and using
+#: a leader far above the rest, discarding one far below (but see :func:`weighted`), and a
+#: tower placement above the other placements, so that the leaders asking for five or six
+#: cards of a type are met now and then. A choice of the random player, not a rule.
+WEIGHTS = {"play_leader": 128, "activate_leader": 128, "discard_leader": 1, "tower": 64}
+#: The weight of every other kind in :data:`WEIGHTS`' stages.
+WEIGHT = 16
+#: The leader kinds that need leaders in hand, or played leaders.
+IN_HAND, PLAYED = frozenset({"play_leader", "discard_leader"}), frozenset({"activate_leader"})
+
+
+def weighted(stage: Stage, hand: bool, played: bool, last: bool) -> Weighted:
+    """:data:`WEIGHTS` of the kinds open in ``stage`` for a player with leaders in ``hand``
+    and ``played`` leaders or not (the kinds that need them left out where they are none),
+    after his ``last`` placement of the game or not (then discarding weighs as much as the
+    others)."""
+    kinds = tuple(k for k in SAMPLING[stage] if (hand or k.name not in IN_HAND)
+                  and (played or k.name not in PLAYED))
+    weights = {**WEIGHTS, "discard_leader": WEIGHT} if last else WEIGHTS
+    return Weighted(kinds, tuple(weights.get(k.name, WEIGHT) for k in kinds))
+
+
+WEIGHTED = {(stage, hand, played, last): weighted(stage, hand, played, last)
+            for stage in (Stage.PLACE, Stage.AFTER) for hand in (False, True)
+            for played in (False, True) for last in (False, True)}

@@ -4,7 +4,6 @@ and Lorenzo de' Medici's copy (the named special rule ``copy_leader``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from operator import ge
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.lorenzo.actions import (
@@ -16,7 +15,6 @@ from regelwerk.engine.lorenzo.actions import (
 )
 from regelwerk.engine.lorenzo.effects import (
     ANY,
-    covers,
     leader_ability,
     push,
     queued,
@@ -34,7 +32,7 @@ from regelwerk.engine.lorenzo.state import (
     Player,
     Stage,
     State,
-    _new,
+    build,
     changed,
 )
 
@@ -72,15 +70,15 @@ def draft(state: State, action: DraftLeader) -> State:
     if state.turn + 1 < n:
         values[S_HANDS] = tuple(hands)
         values[S_TURN] = state.turn + 1
-        return _new(State, values)  # type: ignore[no-any-return]
+        return build(State, values)  # type: ignore[no-any-return]
     # every hand passes to the right-hand neighbour (the previous seat)
     passed = tuple(hands[(seat + 1) % n] for seat in range(n))
     values[S_TURN] = 0
     if not any(passed):
         values[S_HANDS] = ()
-        return start_round(_new(State, values))
+        return start_round(build(State, values))
     values[S_HANDS] = passed
-    return _new(State, values)  # type: ignore[no-any-return]
+    return build(State, values)  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------ playing and discarding
@@ -89,8 +87,14 @@ def draft(state: State, action: DraftLeader) -> State:
 def meets(player: Player, leader: Leader) -> bool:
     """Whether ``player`` holds what ``leader`` requires: resources and points, cards of each
     type, and as many cards of some one type."""
-    return covers(player, leader.have) and all(map(ge, map(len, player.cards), leader.cards)) \
-        and max(map(len, player.cards)) >= leader.one_type
+    for index, least in leader.needs:           # leader.have, where it asks for anything
+        if player[index] < least:
+            return False
+    cards = player.cards
+    for card_type, least in leader.card_needs:  # leader.cards, likewise
+        if len(cards[card_type]) < least:
+            return False
+    return not leader.one_type or max(map(len, cards)) >= leader.one_type
 
 
 def copyable(state: State, p: int) -> Iterator[int]:
@@ -147,7 +151,7 @@ def discard(state: State, action: DiscardLeader) -> State:
     hand = player.hand
     at = hand.index(action.leader)
     player = player._replace(hand=hand[:at] + hand[at + 1:])
-    asked = _new(Pending, (Stage.PRIVILEGE, p, state.rules.discard_privileges) + ASKED)
+    asked = build(Pending, (Stage.PRIVILEGE, p, state.rules.discard_privileges) + ASKED)
     return changed(state, (S_PLAYERS, players[:p] + (player,) + players[p + 1:]),
                    (S_PENDING, queued(state.pending, (asked,))))
 

@@ -50,7 +50,6 @@ from regelwerk.engine.lorenzo.rules import (
     PRODUCTION_SMALL,
     SERVANT,
     TERRITORY,
-    TOWER_SPACES,
     TYPES,
     WORK_AREAS,
     ZERO,
@@ -80,7 +79,7 @@ from regelwerk.engine.lorenzo.state import (
     Player,
     Stage,
     State,
-    _new,
+    build,
     changed,
 )
 
@@ -323,7 +322,7 @@ def take(state: State, p: int, t: int, f: int, servants: int, c: int, d: int, me
         values[S_PENDING] = queued(state.pending, opened)
     if stage is not None:
         values[S_STAGE] = stage
-    state = _new(State, values)
+    state = build(State, values)
     if card < 0:
         return state
     return run(state, p, data.immediate, Context(IMMEDIATE.source, card))
@@ -431,8 +430,20 @@ def work_options(state: State, like: PlaceWork | None) -> Iterator[PlaceWork]:
             yield made(rules, PlaceWork, area, large, member, count)
 
 
+def draw_index(rng: Random, n: int) -> int:
+    """A random whole number from 0 to ``n - 1``, each as likely (up to the float's
+    resolution): random play's draw (the game's policy and the samplers), a few times
+    quicker than ``rng.randrange``."""
+    return int(rng.random() * n)
+
+
+def draw_item(rng: Random, items: Sequence[Any]) -> Any:
+    """One of ``items`` by :func:`draw_index`."""
+    return items[int(rng.random() * len(items))]
+
+
 def work_sampler(state: State, rng: Random) -> PlaceWork | None:
-    """One of :func:`work_options`, drawn as ``rng.choice`` draws from their list."""
+    """One of :func:`work_options`, drawn as :func:`draw_item` draws from their list."""
     groups = work_groups(state, None)
     found = pick(rng, list(map(itemgetter(3), groups)))
     if found is None:
@@ -443,12 +454,12 @@ def work_sampler(state: State, rng: Random) -> PlaceWork | None:
 
 
 def pick(rng: Random, ranges: list[range]) -> tuple[int, int] | None:
-    """``(which range, its item)`` of the item ``rng.choice`` draws from the ranges laid end
-    to end (one draw of the same size; ``None`` and no draw if they are all empty)."""
+    """``(which range, its item)`` of the item :func:`draw_item` draws from the ranges laid
+    end to end (one draw of the same size; ``None`` and no draw if they are all empty)."""
     total = sum(map(len, ranges))
     if not total:
         return None
-    index = rng.choice(range(total))
+    index = int(rng.random() * total)
     for group, items in enumerate(ranges):
         if index < len(items):
             return group, items[index]
@@ -496,7 +507,7 @@ def activate(state: State, p: int, area: int, value: int) -> State:
     if opened:
         opened.sort(key=lambda pending: (pending.need != MALUS, pending.need != EXCHANGE))
         values[S_PENDING] = queued(state.pending, tuple(opened))
-    return _new(State, values)  # type: ignore[no-any-return]
+    return build(State, values)  # type: ignore[no-any-return]
 
 
 def work_value(state: State, player: Player, member: int, area: int, large: bool,
@@ -537,7 +548,7 @@ def seated(state: State, p: int, member: int, space: int, servants: int, coins: 
     used = values[P_USED]
     values[P_USED] = used[:member] + (True,) + used[member + 1:]
     spaces = state.spaces
-    return _new(Player, values), spaces[:space] + (spaces[space] + (p * MEMBERS + member,),) \
+    return build(Player, values), spaces[:space] + (spaces[space] + (p * MEMBERS + member,),) \
         + spaces[space + 1:]
 
 
@@ -552,7 +563,7 @@ def placed(state: State, p: int, player: Player, spaces: tuple[tuple[int, ...], 
     if opened:
         values[S_PENDING] = queued(state.pending, opened)
     values[S_STAGE] = AFTER
-    return _new(State, values)  # type: ignore[no-any-return]
+    return build(State, values)  # type: ignore[no-any-return]
 
 
 # ------------------------------------------------------------------ market and council palace
@@ -605,7 +616,7 @@ def market_options(state: State, like: PlaceMarket | None) -> Iterator[PlaceMark
 
 
 def market_sampler(state: State, rng: Random) -> PlaceMarket | None:
-    """One of :func:`market_options`, drawn as ``rng.choice`` draws from their list."""
+    """One of :func:`market_options`, drawn as :func:`draw_item` draws from their list."""
     groups = market_groups(state, None)
     found = pick(rng, list(map(itemgetter(2), groups)))
     if found is None:
@@ -621,7 +632,7 @@ def place_market(state: State, action: PlaceMarket) -> State:
     player, opened = received(state, p, player, rules.market[action.space])
     count = rules.market_privileges[action.space]
     if count:
-        opened += (_new(Pending, (PRIVILEGE, p, count) + ASKED),)
+        opened += (build(Pending, (PRIVILEGE, p, count) + ASKED),)
     return placed(state, p, player, spaces, opened)
 
 
@@ -657,7 +668,7 @@ def council_options(state: State, like: PlaceCouncil | None) -> Iterator[PlaceCo
 
 
 def council_sampler(state: State, rng: Random) -> PlaceCouncil | None:
-    """One of :func:`council_options`, drawn as ``rng.choice`` draws from their list."""
+    """One of :func:`council_options`, drawn as :func:`draw_item` draws from their list."""
     groups = council_groups(state, None)
     found = pick(rng, list(map(itemgetter(1), groups)))
     if found is None:
@@ -671,12 +682,13 @@ def place_council(state: State, action: PlaceCouncil) -> State:
     p = state.order[state.turn]
     player, spaces = seated(state, p, action.member, COUNCIL, action.servants)
     player, opened = received(state, p, player, rules.council_gain)
-    opened += (_new(Pending, (PRIVILEGE, p, rules.council_privileges) + ASKED),)
+    opened += (build(Pending, (PRIVILEGE, p, rules.council_privileges) + ASKED),)
     return placed(state, p, player, spaces, opened)
 
 
 # ------------------------------------------------------------------ fast samplers
 
+@implements(C + "action.areas", C + "action.must_place")
 def any_placement(state: State) -> bool:
     """Whether the player in turn has any legal placement (action.must_place). The council
     palace is always open: a member reaches it when his value and every servant make its
@@ -704,27 +716,65 @@ def any_placement(state: State) -> bool:
 
 def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
     """A random legal tower placement without listing them all: a random (member, tower,
-    floor) with a card first, then its legal forms; ``None`` if no candidate has one.
+    floor) with a card (any floor under the variant ``empty_floor = bonus_only``) first,
+    then its legal forms; ``None`` if no candidate has one.
 
     The candidates are drawn one by one without a shuffle of the whole list: a random one
-    is swapped to the end and taken from there."""
+    is swapped to the end and taken from there. The quick refusals of :meth:`Towers.forms`
+    (servants too few for the floor's value; the tower's fee, card limit or colour; the
+    floor taken) are asked here first. A candidate's forms depend on the member only
+    through the servants its value leaves to pay and whether it is the neutral one, and
+    fewer servants to pay never lose a form; so once a floor had none for one member, a
+    member of the same kind that has to pay as many servants or more is passed over
+    without asking again (the same draw, fewer calls)."""
     if state.pending or state.stage != PLACE:
         return None
     p = state.order[state.turn]
     player = state.players[p]
-    floors = state.rules.floors
-    spaces = [space for space, card in enumerate(state.towers) if card >= 0]
-    candidates = [member * TOWER_SPACES + space for member in FREE[player.used]
-                  for space in spaces]
+    rules = state.rules
+    floors = rules.floors
+    if rules.bonus_only:
+        spaces = list(range(len(state.towers)))
+    else:
+        spaces = [space for space, card in enumerate(state.towers) if card >= 0]
+    count = len(state.towers)
+    candidates = [member * count + space for member in FREE[player.used] for space in spaces]
     view = Towers(state, p)
     values = member_values(state, player, view.m)
+    take_bonus = view.m.take_bonus
+    floor_values = rules.floor_values
+    rate = view.rate
+    have = view.have
     forms = view.forms
+    towers, tower = view._towers, view.tower
+    # the card limit, for the floors that hold a card (all of them unless bonus_only)
+    most = rules.max_per_type if not rules.bonus_only else len(rules.cards) + 1
+    occupants = state.spaces
+    space_open = rules.fns.space_open
+    failed: dict[int, int] = {}      # (space, neutral) -> the fewest servants found too many
     while candidates:
-        i = rng.randrange(len(candidates))
+        i = int(rng.random() * len(candidates))
         candidates[i], candidates[-1] = candidates[-1], candidates[i]
-        member, space = divmod(candidates.pop(), TOWER_SPACES)
-        found = forms(member, values[member], *divmod(space, floors))
+        member, space = divmod(candidates.pop(), count)
+        t, f = divmod(space, floors)
+        value = values[member]
+        missing = floor_values[f] - value - take_bonus[t]
+        low = missing * rate if missing > 0 else 0       # as in :meth:`Towers.forms`
+        if low > have:
+            continue
+        neutral = member == NEUTRAL
+        key = space * 2 + neutral
+        known = failed.get(key)
+        if known is not None and low >= known:
+            continue
+        fee, coloured_open, neutral_open, held = towers.get(t) or tower(t)
+        if fee < 0 or held >= most or not (neutral_open if neutral else coloured_open) or \
+                not space_open(len(occupants[space])):
+            failed[key] = 0
+            continue
+        found = forms(member, value, t, f)
         if found:
-            t, f, s, c, d = rng.choice(found)
-            return made(state.rules, PlaceTower, t, f, member, s, c, d)
+            t, f, s, c, d = found[int(rng.random() * len(found))]
+            return made(rules, PlaceTower, t, f, member, s, c, d)
+        failed[key] = low
     return None

@@ -11,13 +11,14 @@ data files, written in the effect vocabulary of ``spec/lorenzo/EFFECTS.md``.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
 from importlib import resources
 from itertools import product
 from typing import Any, TypeVar
 
+from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.game import Variant, choose_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError, load
@@ -211,6 +212,9 @@ class Leader:
     once_per_round: bool
     ability: tuple[Effect, ...]
     special: str
+    #: ``have`` and ``cards`` as the ``(index, least)`` pairs that ask for something
+    needs: tuple[tuple[int, int], ...] = ()
+    card_needs: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -334,6 +338,12 @@ class Rules:
     drafts: tuple[DraftLeader, ...]         # by leader
     discards: tuple[DiscardLeader, ...]     # by leader
     activation: tuple[int, ...]             # card -> its harvest / production value
+    # the bounds of the actions' fields (:mod:`.actions`)
+    members: int                            # family members per player
+    work_areas: tuple[str, ...]             # harvest, production
+    most_costs: int                         # the most cost alternatives of one card
+    most_discounts: int                     # the most discount combinations a player can hold
+    most_exchanges: int                     # the most options of one exchange
     #: actions already built, by kind and fields: a memo (actions are values, so one object
     #: serves every state that offers it; see :func:`~.places.made`)
     made: dict[type, dict[tuple[int | bool, ...], Any]] = field(
@@ -342,6 +352,23 @@ class Rules:
     @property
     def spaces(self) -> int:
         return SPACES
+
+
+def discount_bound(cards: tuple[Card, ...], leaders: tuple[Leader, ...]) -> int:
+    """The most discount combinations (:func:`~.effects.discount_options`) a player can
+    ever choose from on one card: one choice of each discount of his cards and leaders
+    that applies to its type, times the choices of the card effect that takes it."""
+    effects = [e for card in cards for e in (*card.immediate, *card.permanent)] + \
+        [e for leader in leaders for e in leader.ability]
+    own = max((len(e.choices) for e in effects if e.kind == "take_card"), default=0)
+    most = 1
+    for t in range(len(TYPES)):
+        count = max(own, 1)
+        for effect in effects:
+            if effect.kind == "discount" and t in effect.card_types:
+                count *= max(len(effect.choices), 1)
+        most = max(most, count)
+    return most
 
 
 def made(rules: Rules, kind: type[A], *fields: int | bool) -> A:
@@ -362,7 +389,10 @@ def data_file(name: str) -> dict[str, Any]:
     return tomllib.loads(path.read_text(encoding="utf-8"))
 
 
+@implements(C + "card.types")
 def _card(raw: Mapping[str, Any]) -> Card:
+    """A development card of ``cards.toml``: its type (one of :data:`TYPES`, the tower it is
+    dealt to and the row it is kept in), its costs, its immediate and its permanent effects."""
     costs = tuple(Cost(vector(c.get("pay")), vector(c.get("require")))
                   for c in raw["cost"]) or (Cost(ZERO, ZERO),)
     activation = raw.get("activation", {}).get("value", 0)
@@ -375,9 +405,86 @@ def _leader(raw: Mapping[str, Any]) -> Leader:
     cards = [0] * len(TYPES)
     for name, count in need.get("cards", {}).items():
         cards[TYPES.index(name)] = count
-    return Leader(raw["id"], raw["name_en"], vector(need.get("have")), tuple(cards),
+    have = vector(need.get("have"))
+    return Leader(raw["id"], raw["name_en"], have, tuple(cards),
                   need.get("cards_of_one_type", 0), raw["timing"] == "once_per_round",
-                  compile_effects(raw["ability"]), raw.get("special", ""))
+                  compile_effects(raw["ability"]), raw.get("special", ""),
+                  tuple((i, n) for i, n in enumerate(have) if n > 0),
+                  tuple((t, n) for t, n in enumerate(cards) if n > 0))
+
+
+#: Numbers whose length another number fixes: ``(path, the count's path, what is added)``.
+SHAPES = (
+    ("faith.track_vp", "faith.max", 1),                 # spaces 0 .. faith.max
+    ("territory_slots.military", "cards.max_per_type", 0),   # one per territory slot
+    ("scoring.territories", "cards.max_per_type", 1),   # points for 0 .. the most cards
+    ("scoring.characters", "cards.max_per_type", 1),
+    ("vatican.thresholds", "periods.count", 0),         # one per period
+    ("towers.floor_values", "towers.floors", 0),        # one per floor
+    ("start.coins", "players.max", 0),                  # one per place in the turn order
+    ("market.min_players", "market.spaces", 0),         # one per market space
+)
+
+
+def resource_tables(spec: Spec) -> Iterator[tuple[str, Mapping[str, Any]]]:
+    """``(path, table)`` of every table of resources among the numbers (floor bonuses,
+    market spaces, council privileges)."""
+    for name in TYPES:
+        for floor in spec["towers.bonus.floors"]:
+            path = f"towers.bonus.{name}.floor{floor}"
+            if path in spec.numbers:
+                yield path, spec[path]
+    for space in range(1, spec["market.spaces"] + 1):
+        value = spec[f"market.space{space}"]
+        if isinstance(value, Mapping):
+            yield f"market.space{space}", value
+    for number, value in enumerate(spec["privilege.options"], 1):
+        yield f"privilege.options[{number}]", value
+
+
+def check_board(spec: Spec) -> None:
+    """Refuse numbers that do not fit together (a printed board's, a record's options), each
+    with one line naming the number: a list whose length another number fixes, a floor
+    bonus for a floor the towers lack, an unknown or negative resource."""
+    for path, count, more in SHAPES:
+        expected = spec[count] + more
+        if len(spec[path]) != expected:
+            raise SpecError(N_("{file}: {path} must have {expected} entries ({count}{more}), "
+                               "not {found}"), file=spec.file_of(path), path=path,
+                            expected=expected, count=count, more=f" + {more}" if more else "",
+                            found=len(spec[path]))
+    floors = spec["towers.floors"]
+    for floor in spec["towers.bonus.floors"]:
+        where = spec.file_of("towers.bonus.floors")
+        if not 1 <= floor <= floors:
+            raise SpecError(N_("{file}: towers.bonus.floors names floor {floor}; the floors "
+                               "are 1 to {floors}"), file=where, floor=floor, floors=floors)
+        for name in TYPES:
+            if f"towers.bonus.{name}.floor{floor}" not in spec.numbers:
+                raise SpecError(N_("{file}: towers.bonus.floors names floor {floor}, but "
+                                   "{path} is not given"), file=where, floor=floor,
+                                path=f"towers.bonus.{name}.floor{floor}")
+    for round_ in spec["vatican.rounds"]:
+        if not 1 <= round_ <= spec["rounds.count"]:
+            raise SpecError(N_("{file}: vatican.rounds names round {round}; the rounds are "
+                               "1 to {rounds}"), file=spec.file_of("vatican.rounds"),
+                            round=round_, rounds=spec["rounds.count"])
+    known = ", ".join(RESOURCES)
+    for path, table in resource_tables(spec):
+        where = spec.file_of(path.partition("[")[0])
+        for key, amount in table.items():
+            if key not in RESOURCES:
+                raise SpecError(N_("{file}: {path} names the unknown resource {key!r} "
+                                   "(known: {known})"), file=where, path=path, key=key,
+                                known=known)
+            if amount < 0:
+                raise SpecError(N_("{file}: {path}.{key} must be at least 0, not {amount}"),
+                                file=where, path=path, key=key, amount=amount)
+    for key in spec["scoring.resources"]:
+        if key not in RESOURCES:
+            raise SpecError(N_("{file}: {path} names the unknown resource {key!r} "
+                               "(known: {known})"), file=spec.file_of("scoring.resources"),
+                            path="scoring.resources", key=key, known=known)
 
 
 def rules_from_spec(spec: Spec, players: int | None = None,
@@ -389,12 +496,14 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         if spec[path] != DEFAULT_SPEC[path]:
             raise SpecError(N_("{game}: {path} lays out the action spaces; a board cannot "
                                "change it"), game=GAME, path=path)
+    check_board(spec)
     vocabulary = data_file("cards.toml")["vocabulary"]
     if tuple(vocabulary["resources"]) != RESOURCES or tuple(vocabulary["card_types"]) != TYPES:
         raise ValueError("spec/lorenzo/cards.toml: the vocabulary's order changed")
     if tuple(spec["cards.types"]) != TYPES:
         raise ValueError("spec/lorenzo/numbers.toml: cards.types changed")
     cards = tuple(_card(raw) for raw in data_file("cards.toml")["card"])
+    leaders = tuple(_leader(raw) for raw in data_file("leaders.toml")["leader"])
     periods = spec["periods.count"]
     decks = tuple(tuple(tuple(i for i, c in enumerate(cards) if c.type == t and c.period == p)
                         for p in range(1, periods + 1)) for t in range(len(TYPES)))
@@ -473,7 +582,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         discard_privileges=spec["leaders.discard_privileges"],
         cards=cards,
         decks=decks,
-        leaders=tuple(_leader(raw) for raw in data_file("leaders.toml")["leader"]),
+        leaders=leaders,
         excommunications=excommunications,
         skip_tiles=frozenset(i for i, e in enumerate(excommunications)
                              if e.special == "skip_first_turn"),
@@ -502,8 +611,14 @@ def rules_from_spec(spec: Spec, players: int | None = None,
                           for card in range(len(cards)) if cards[card].type == space // floors}
                          for space in range(TOWER_SPACES)),
         activation=tuple(card.activation for card in cards),
-        drafts=tuple(DraftLeader(i) for i in range(len(data_file("leaders.toml")["leader"]))),
-        discards=tuple(DiscardLeader(i) for i in range(len(data_file("leaders.toml")["leader"]))),
+        members=MEMBERS,
+        work_areas=WORK_AREAS,
+        most_costs=max(len(card.costs) for card in cards),
+        most_discounts=discount_bound(cards, leaders),
+        most_exchanges=max((len(e.options) for card in cards for e in card.permanent
+                            if e.kind == "exchange"), default=0),
+        drafts=tuple(DraftLeader(i) for i in range(len(leaders))),
+        discards=tuple(DiscardLeader(i) for i in range(len(leaders))),
         privilege_choices=tuple(tuple(Privilege(c) for c in range(len(privileges))
                                       if not (taken >> c) & 1)
                                 for taken in range(1 << len(privileges))),

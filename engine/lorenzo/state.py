@@ -150,9 +150,12 @@ class State(NamedTuple):
         return self.pending[0].need if self.pending else self.stage
 
 
+#: A named tuple of this module built straight from its values, in field order:
+#: ``build(State, values)`` (``tuple.__new__``, no keyword handling; the hot paths'
+#: alternative to ``_replace``).
+build = tuple.__new__
 # Positions of the fields the hot paths replace (one list copy instead of a keyword
-# ``_replace``); :func:`changed` and :func:`player_changed` use them.
-_new = tuple.__new__
+# ``_replace``); :func:`changed` uses them.
 S_STAGE, S_TURN, S_PLAYERS, S_TOWERS, S_SPACES, S_DECKS, S_PENDING, S_INCOME, S_EARNER, \
     S_HANDS = (State._fields.index(name) for name in (
         "stage", "turn", "players", "towers", "spaces", "decks", "pending", "income", "earner",
@@ -167,4 +170,4 @@ def changed(state: State, *fields: tuple[int, object]) -> State:
     values = list(state)
     for at, value in fields:
         values[at] = value
-    return _new(State, values)  # type: ignore[no-any-return]
+    return build(State, values)  # type: ignore[no-any-return]

@@ -11,18 +11,19 @@ from regelwerk.engine.core import conformance
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.lorenzo import (
     GAME,
-    ActivateLeader,
     CardDealt,
     DiceRoll,
     DiscardLeader,
     ExcommunicationDrawn,
     LeaderDealt,
     OrderDrawn,
-    PlayLeader,
+    PlaceTower,
     Stage,
     State,
 )
-from regelwerk.engine.lorenzo.rules import TYPES
+from regelwerk.engine.lorenzo.game import WEIGHTED
+
+from regelwerk.simulate import simulate
 
 SEEDS = (0, 1)
 
@@ -66,25 +67,13 @@ def test_caller_decides_chance() -> None:
     assert len(GAME.chance_outcomes(roll)) == len(rules.dice_faces) ** len(rules.dice_colours)
 
 
-def leader_keeper(state: State, rng: Random) -> tuple[object, State]:
-    """Random play that keeps its leaders: plays or uses one when it can, never discards."""
-    legal = GAME.legal_actions(state)
-    eager = [a for a in legal if isinstance(a, (PlayLeader, ActivateLeader))]
-    calm = [a for a in legal if not isinstance(a, DiscardLeader)]
-    action = rng.choice(eager or calm or list(legal))
-    return action, GAME.apply(state, action)
-
-
-def random_game(seed: int, players: int, options: dict[str, str] | None = None,
-                keep_leaders: bool = False) -> list[tuple[State, object]]:
+def random_game(seed: int, players: int, options: dict[str, str] | None = None
+                ) -> list[tuple[State, object]]:
     rng = Random(f"lorenzo/{seed}")
     state = GAME.new_game(seed=seed, options={"players": players, **(options or {})})
     steps = []
     while not GAME.is_terminal(state):
-        if keep_leaders:
-            action, after = leader_keeper(state, rng)
-        else:
-            action, after = GAME.step_random(state, rng)
+        action, after = GAME.step_random(state, rng)
         steps.append((state, action))
         assert GAME.violations(after) == [], (seed, action, after)
         state = after
@@ -100,35 +89,51 @@ def test_random_play_keeps_the_invariants(seed: int) -> None:
     assert outcome is not None and len(outcome.winners) == 1
 
 
-def coverage(count: int) -> tuple[Counter[str], Counter[str], Counter[str]]:
-    rules = GAME.default_rules
-    cards: Counter[str] = Counter()
-    leaders: Counter[str] = Counter()
-    excommunications: Counter[str] = Counter()
-    for seed in range(count):
-        steps = random_game(1000 + seed, 2 + seed % 3, keep_leaders=seed % 2 == 1)
-        final = steps[-1][0]
-        for player in final.players:
-            for row in player.cards:
-                cards.update(rules.cards[c].id for c in row)
-            excommunications.update(rules.excommunications[e].id for e in player.excommunicated)
-        for state, action in steps:
-            if isinstance(action, (PlayLeader, ActivateLeader)):
-                verb = "play" if isinstance(action, PlayLeader) else "use"
-                leaders[f"{verb}:{rules.leaders[action.leader].id}"] += 1
-            del state
-    return cards, leaders, excommunications
+#: The parts of the game by kind (``card:``, ``leader:``, ``excommunication:``).
+PART_KINDS = ("card", "leader", "excommunication")
 
 
-def test_coverage_of_cards_leaders_excommunications() -> None:
-    cards, leaders, excommunications = coverage(60)
-    rules = GAME.default_rules
-    taken = sum(1 for c in rules.cards if cards[c.id])
-    print(f"\ncards taken at least once: {taken}/{len(rules.cards)}; "
-          f"per type: {[sum(cards[c.id] for c in rules.cards if c.type == t) for t in range(4)]}")
-    print(f"leaders: {dict(sorted(leaders.items()))}")
-    print(f"excommunications: {dict(sorted(excommunications.items()))}")
-    assert taken >= len(rules.cards) * 3 // 4
-    assert len(excommunications) >= 10
-    assert len({name.split(":")[1] for name in leaders}) >= 5
-    assert all(sum(cards[c.id] for c in rules.cards if c.type == t) for t in range(len(TYPES)))
+def covered(games: int) -> Counter[str]:
+    """How often each part came into play in ``games`` checked random games per player count
+    (the declared random policy, through ``regelwerk simulate``'s own function)."""
+    counts: Counter[str] = Counter()
+    for players in range(GAME.players[0], GAME.players[1] + 1):
+        report = simulate(GAME, games, players, {"players": players})
+        assert report.violations == [] and report.games == games
+        counts.update(report.covered)
+    return counts
+
+
+@pytest.mark.clause("lorenzo:tower.floors", "lorenzo:leader.play", "lorenzo:excommunication.tiles")
+def test_random_play_brings_cards_leaders_and_tiles_into_play() -> None:
+    """A small run of the coverage the 10,000-game runs check (every part at least once):
+    nearly every card, half the leaders or more (random play keeps its leaders and plays them
+    when it can) and most excommunication tiles, each counted as a part of the game."""
+    counts = covered(15)
+    parts = list(GAME.parts(GAME.default_rules))
+    assert set(counts) == set(parts)
+    reached = {kind: sum(1 for part in parts if part.startswith(kind + ":") and counts[part])
+               for kind in PART_KINDS}
+    total = {kind: sum(1 for part in parts if part.startswith(kind + ":")) for kind in PART_KINDS}
+    assert total == {"card": len(GAME.default_rules.cards), "leader": len(GAME.default_rules.leaders),
+                     "excommunication": len(GAME.default_rules.excommunications)}
+    assert reached["card"] >= total["card"] * 9 // 10, reached
+    assert reached["leader"] >= total["leader"] // 2, reached
+    assert reached["excommunication"] >= total["excommunication"] // 2, reached
+
+
+def test_random_play_keeps_every_kind_within_reach() -> None:
+    """The weights of random play (leaders played and used most of the time, discarded
+    seldom) leave every legal kind of a position drawable: drawn often enough, each is."""
+    state = GAME.new_game(seed=4)
+    rng = Random(9)
+    while not (GAME.current_player(state) >= 0 and state.stage == Stage.PLACE
+               and state.players[state.order[state.turn]].hand):
+        state = GAME.step_random(state, rng)[1]
+    legal = {type(a) for a in GAME.legal_actions(state)}
+    assert DiscardLeader in legal
+    drawn = Counter(type(GAME.random_action(state, rng)) for _ in range(4000))
+    assert set(drawn) == legal
+    assert drawn[DiscardLeader] < drawn[PlaceTower]
+    weights = [w for weighted in WEIGHTED.values() for w in weighted.weights]
+    assert min(weights) >= 1

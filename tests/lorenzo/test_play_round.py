@@ -244,8 +244,6 @@ def test_pass_only_without_a_placement() -> None:
 
 
 @pytest.mark.play("lorenzo:action.must_place")
-@pytest.mark.xfail(strict=True, reason="engine defect: a Pass while a placement is possible is "
-                   "refused naming lorenzo:action.turns, not lorenzo:action.must_place")
 def test_pass_refused_names_must_place() -> None:
     """A player with members and a free council palace may not pass; the clause that forbids
     it is the one that makes placing compulsory."""
