@@ -4,8 +4,12 @@
 
     <out>/gettext/                 fresh page templates (.pot)
     (gate)                         every page catalog complete, nothing fuzzy/stale
-    <out>/site/<lang>/             html per language (-W -n --keep-going)
+    <out>/site/<lang>/             html per language (-W -n --keep-going), with the
+                                   highlighted engine sources (_modules/, viewcode)
     <out>/doctest/<lang>/          doctest builder per language, same test count
+    <out>/site/<lang>/<game>/print.html
+                                   each game's whole reference on one page (the
+                                   regelwerk-print builder, on the html doctrees)
     <out>/site/index.html          entry page linking the languages
 
 Sphinx runs in subprocesses (a fresh interpreter per build, so no cached spec
@@ -29,6 +33,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import polib
@@ -39,6 +44,10 @@ from regelwerk.engine.core.i18n import N_, SOURCE_LANGUAGE, gettext_for
 Progress = Callable[[str], None]
 
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+#: The builder of the one-page references (:mod:`regelwerk.sphinxext.printable`) and
+#: their name in each game's folder.
+PRINT_BUILDER = "regelwerk-print"
+PRINT_PAGE = "print"
 ENTRY_TITLE = N_("regelwerk rules reference")
 
 
@@ -63,12 +72,14 @@ class Step:
 
 @dataclass
 class SiteReport:
-    """What a build did: timed steps, doctests run per language, pages per language."""
+    """What a build did: timed steps, doctests run per language, pages per language
+    (the reference's own; ``printable``: the one-page references, ``<game>/print.html``)."""
 
     out: Path
     steps: list[Step] = field(default_factory=list)
     doctests: dict[str, int] = field(default_factory=dict)
     pages: dict[str, list[str]] = field(default_factory=dict)
+    printable: dict[str, list[str]] = field(default_factory=dict)
     seconds: float = 0.0
 
     @property
@@ -282,9 +293,12 @@ def compile_catalogs(root: Path, langs: Iterable[str]) -> int:
     return compiled
 
 
-def _pages(site: Path) -> list[str]:
-    return sorted(str(p.relative_to(site)) for p in site.rglob("*.html")
-                  if not p.relative_to(site).parts[0].startswith("_"))
+def _pages(site: Path, printable: bool = False) -> list[str]:
+    """The reference's pages of one language (``printable``: its one-page references)."""
+    pages = [p.relative_to(site) for p in site.rglob("*.html")
+             if not p.relative_to(site).parts[0].startswith("_")]
+    return sorted(str(p) for p in pages
+                  if (len(p.parts) == 2 and p.name == f"{PRINT_PAGE}.html") == printable)
 
 
 ENTRY_SCRIPT = """\
@@ -367,7 +381,7 @@ def write_entry_page(site: Path, langs: Sequence[str]) -> Path:
     return page
 
 
-def _parallel(jobs: list[tuple[str, Callable[[], float]]],
+def _parallel(jobs: Sequence[tuple[str, Callable[[], float]]],
               report: SiteReport, progress: Progress) -> None:
     """Run up to two timed jobs at once; the first failure is raised."""
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -413,17 +427,33 @@ def build_site(root: Path, out: Path | None = None, langs: Sequence[str] = ("en"
     _parallel([(f"html {lang}", lambda lang=lang: _sphinx(
         root, "html", site / lang, out / "doctrees" / lang, lang, defines)) for lang in langs],
         report, say)
-    _parallel([(f"doctest {lang}", lambda lang=lang: _sphinx(
-        root, "doctest", out / "doctest" / lang, out / "doctrees" / lang, lang, defines))
-        for lang in langs], report, say)
+    # The doctests and the one-page references (written beside the html pages) both
+    # run on the html build's doctrees, nothing read again; two at a time, never two
+    # on one language's doctrees (should a changed catalog make one re-read a page).
+    def doctest(lang: str) -> float:
+        return _sphinx(root, "doctest", out / "doctest" / lang, out / "doctrees" / lang, lang,
+                       defines)
+
+    def printable(lang: str) -> float:
+        return _sphinx(root, PRINT_BUILDER, site / lang, out / "doctrees" / lang, lang, defines)
+
+    for index, lang in enumerate(langs):
+        other = langs[index - 1]   # the previous language (for the first: the last)
+        _parallel([(f"doctest {lang}", partial(doctest, lang))] + (
+            [(f"print {other}", partial(printable, other))] if other != lang else []),
+            report, say)
+    if len(langs) == 1:
+        _parallel([(f"print {langs[0]}", partial(printable, langs[0]))], report, say)
     for lang in langs:
         report.doctests[lang] = _doctest_count(out / "doctest" / lang, lang, root)
         report.pages[lang] = _pages(site / lang)
+        report.printable[lang] = _pages(site / lang, printable=True)
     counts = set(report.doctests.values())
     if len(counts) != 1 or 0 in counts:
         raise SiteError(N_("doctest: the languages ran different or no tests: {counts}"),
                         counts=report.doctests)
-    missing = {lang: sorted(set(report.pages[langs[0]]) - set(pages))
+    missing = {lang: sorted(set(report.pages[langs[0]] + report.printable[langs[0]])
+                            - set(pages + report.printable[lang]))
                for lang, pages in report.pages.items()}
     if any(missing.values()):
         raise SiteError(N_("pages missing in a language: {missing}"), missing=missing)

@@ -11,6 +11,10 @@ Provides (game taken from the ids, nothing game-specific here):
 * ``consistency-report`` directive (:mod:`regelwerk.sphinxext.report`);
 * ``card-table`` directive: a game's cards as filterable tables
   (:mod:`regelwerk.sphinxext.cards`);
+* the comments of the examples in the build language, the code unchanged
+  (:mod:`regelwerk.sphinxext.comments`);
+* ``printable`` directive and the ``regelwerk-print`` builder: a game's whole
+  reference on one page, ``<game>/print.html`` (:mod:`regelwerk.sphinxext.printable`);
 * a language switch in the sidebar (template ``regelwerk-langswitch.html``)
   and, on ``config-inited``, the tag ``lang_<code>`` and ``DOC_LANG`` in
   ``doctest_global_setup``;
@@ -32,7 +36,7 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from regelwerk.engine.core.i18n import N_, gettext_for
-from regelwerk.sphinxext import cards, clause, registers, report, theme
+from regelwerk.sphinxext import cards, clause, comments, printable, registers, report, theme
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -68,7 +72,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     registers.setup(app)
     report.setup(app)
     cards.setup(app)
+    comments.setup(app)
+    printable.setup(app)
     theme.setup(app)
     app.setup_extension("regelwerk.sphinxext.diagrams")
+    app.setup_extension("regelwerk.sphinxext.stats")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": 1}

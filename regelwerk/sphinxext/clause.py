@@ -6,22 +6,35 @@
 renders the clause's title and text in the build language (numbers filled in
 from spec, assumed ones marked and linked to their assumption entry), anchored
 at the clause id, with its rulebook section and the engine functions that
-implement it. ``{spec}`medici_vs_strozzi:economy.start_money``` renders one
-number. Every clause of a game whose clauses appear on the site must appear
-exactly once (checked when the environment is complete).
+implement it: each links to its highlighted source (``sphinx.ext.viewcode``'s
+``_modules`` pages, whose ``[docs]`` link leads back) and shows the name the
+game's package exports it under where it has one
+(``regelwerk.engine.florenz.insert_position``), else where it is defined.
+``{spec}`medici_vs_strozzi:economy.start_money``` renders one number. Every
+clause of a game whose clauses appear on the site must appear exactly once
+(checked when the environment is complete).
 """
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import posixpath
+import sys
 from collections import defaultdict
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.ext.viewcode import OUTPUT_DIRNAME
+from sphinx.pycode import ModuleAnalyzer
+from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
+from sphinx.util.nodes import make_refnode
 
 from regelwerk.engine.core.clauses import clause_text, clause_title, implementations
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
@@ -36,13 +49,137 @@ NOT_IMPLEMENTED = N_("no engine function cites this clause")
 SECTION = N_("{edition}, section {section}")
 
 
+@dataclass(frozen=True, order=True)
+class Implementer:
+    """An engine function marked ``@implements``: the name shown, where it is defined."""
+
+    shown: str      # the game package's export where there is one, else module + qualname
+    module: str
+    qualname: str
+
+    @property
+    def defined(self) -> str:
+        return f"{self.module}.{self.qualname}"
+
+
+def _split(qualified: str) -> tuple[str, str, Any]:
+    """``module.Qual.name`` -> (module, qualname, object), module the longest imported prefix."""
+    parts = qualified.split(".")
+    for cut in range(len(parts) - 1, 0, -1):
+        module = sys.modules.get(".".join(parts[:cut]))
+        if module is not None:
+            obj: Any = module
+            for part in parts[cut:]:
+                obj = getattr(obj, part)
+            return module.__name__, ".".join(parts[cut:]), obj
+    raise ValueError(f"{qualified}: module not imported")
+
+
+def _exports(package: str) -> dict[int, str]:
+    """id(function) -> public name: the functions ``package`` exports (its ``__all__``),
+    then the methods defined in the classes it exports."""
+    root = importlib.import_module(package)
+    exported = [(name, getattr(root, name, None)) for name in getattr(root, "__all__", ())]
+    found: dict[int, str] = {}
+    for name, obj in exported:
+        if inspect.isfunction(obj):
+            found.setdefault(id(obj), f"{package}.{name}")
+    for name, obj in exported:
+        if inspect.isclass(obj):
+            for member, fn in inspect.getmembers(obj, inspect.isfunction):
+                if fn.__qualname__ == f"{obj.__qualname__}.{member}":
+                    found.setdefault(id(fn), f"{package}.{name}.{member}")
+    return found
+
+
 @cache
-def implementers(game: str) -> dict[str, tuple[str, ...]]:
-    """Clause id -> qualified names of the engine functions marked ``@implements``."""
-    found: dict[str, list[str]] = defaultdict(list)
-    for name, clause_id in implementations(f"regelwerk.engine.{game}"):
-        found[clause_id].append(name)
-    return {clause_id: tuple(sorted(names)) for clause_id, names in found.items()}
+def implementers(game: str) -> dict[str, tuple[Implementer, ...]]:
+    """Clause id -> the engine functions marked ``@implements`` with it, by shown name."""
+    package = f"regelwerk.engine.{game}"
+    found: dict[str, list[Implementer]] = defaultdict(list)
+    public = _exports(package)
+    for name, clause_id in implementations(package):
+        module, qualname, obj = _split(name)
+        found[clause_id].append(Implementer(public.get(id(obj), name), module, qualname))
+    return {clause_id: tuple(sorted(set(items))) for clause_id, items in found.items()}
+
+
+class implementer_ref(nodes.Inline, nodes.Element):
+    """A link to a function's highlighted source, resolved per builder (:class:`SourceLinks`):
+    ``reftarget`` the ``_modules`` page, ``refid`` the qualname, ``refdoc`` this page,
+    ``anchor`` the id viewcode's ``[docs]`` link comes back to (first mention per page)."""
+
+
+def _source_tag(env: BuildEnvironment, module: str, qualname: str) -> bool:
+    """Have viewcode highlight ``module`` and mark ``qualname`` in it (as its own
+    ``doctree_read`` does for a Python object description); False without source."""
+    modules: dict[str, Any] = env.__dict__.setdefault("_viewcode_modules", {})
+    entry = modules.get(module)
+    if entry is False:
+        return False
+    code_tags = env.events.emit_firstresult("viewcode-find-source", module)
+    if code_tags is None:
+        try:
+            analyzer = ModuleAnalyzer.for_module(module)
+            analyzer.find_tags()
+        except Exception:   # viewcode's own rule: no source, no link
+            modules[module] = False
+            return False
+        code_tags = analyzer.code, analyzer.tags
+    code, tags = code_tags
+    if entry is None or entry[0] != code:
+        used: dict[str, str] = {}
+        entry = code, tags, used, module
+        modules[module] = entry
+    if qualname not in entry[1]:
+        return False
+    entry[2][qualname] = env.docname
+    return True
+
+
+def _implementer_nodes(directive: SphinxDirective, names: tuple[Implementer, ...],
+                       lang: str) -> list[nodes.Node]:
+    """The "implemented by" list: each name linked to its source where there is one."""
+    data = directive.env.temp_data   # this page's, cleared between pages
+    if "regelwerk_linked" not in data:
+        data["regelwerk_linked"] = set()
+    linked: set[str] = data["regelwerk_linked"]
+    result: list[nodes.Node] = []
+    for index, item in enumerate(names):
+        if index:
+            result.append(nodes.Text(", "))
+        shown = nodes.literal("", item.shown)
+        if not _source_tag(directive.env, item.module, item.qualname):
+            result.append(shown)
+            continue
+        anchor = item.defined if item.defined not in linked else ""
+        linked.add(item.defined)
+        ref = implementer_ref("", reftarget=posixpath.join(OUTPUT_DIRNAME, *item.module.split(".")),
+                              refid=item.qualname, refdoc=directive.env.docname, anchor=anchor,
+                              title=item.defined if item.shown != item.defined else "")
+        ref += shown
+        result.append(ref)
+    return result or [nodes.emphasis("", gettext_for(lang, NOT_IMPLEMENTED))]
+
+
+class SourceLinks(SphinxPostTransform):
+    """html: each :class:`implementer_ref` a link to the viewcode page (with the anchor
+    its ``[docs]`` link returns to); other builders: the name alone."""
+
+    default_priority = 100
+
+    def run(self, **kwargs: Any) -> None:
+        html = self.env._builder_cls.format == "html"
+        for node in list(self.document.findall(implementer_ref)):
+            if not html:
+                node.replace_self(node.children)
+                continue
+            ref = make_refnode(self.env._app.builder, node["refdoc"], node["reftarget"],
+                               node["refid"], node.children, node["title"] or None)
+            ref["classes"].append("regelwerk-source")
+            if node["anchor"]:
+                ref["ids"].append(node["anchor"])
+            node.replace_self(ref)
 
 
 def _placed(env: BuildEnvironment) -> dict[str, str]:
@@ -85,14 +222,7 @@ class ClauseDirective(SphinxDirective):
         box += common.paragraph(*common.marked(self.env, game, body))
         box[-1]["classes"].append("regelwerk-clause-text")
 
-        names = implementers(game).get(clause_id, ())
-        impl: list[nodes.Node] = []
-        for index, name in enumerate(names):
-            if index:
-                impl.append(nodes.Text(", "))
-            impl.append(nodes.literal("", name))
-        if not impl:
-            impl = [nodes.emphasis("", gettext_for(lang, NOT_IMPLEMENTED))]
+        impl = _implementer_nodes(self, implementers(game).get(clause_id, ()), lang)
         section = gettext_for(lang, SECTION).format(
             edition=pgettext_for(lang, "meta.edition", spec.meta.get("edition", game)),
             section=pgettext_for(lang, f"{clause_id}#source", clause.source))
@@ -146,6 +276,9 @@ def _check(app: Sphinx, env: BuildEnvironment) -> None:
 
 
 def setup(app: Sphinx) -> None:
+    app.setup_extension("sphinx.ext.viewcode")
+    app.add_node(implementer_ref)
+    app.add_post_transform(SourceLinks)
     app.add_directive("clause", ClauseDirective)
     app.add_role("spec", SpecRole())
     app.connect("env-purge-doc", _purge)

@@ -48,7 +48,7 @@ def test_both_doctest_runs_ran_the_same_tests_without_failure(site: SiteReport) 
 
 def test_every_page_links_to_itself_in_the_other_language(site: SiteReport) -> None:
     for lang, other in (("en", "de"), ("de", "en")):
-        for page in site.pages[lang]:
+        for page in site.pages[lang] + site.printable[lang]:
             path = site.out / "site" / lang / page
             links = SWITCH.findall(path.read_text(encoding="utf-8"))
             assert [code for code, _ in links] == [other], page
@@ -111,3 +111,96 @@ def test_theme_strings_are_german_on_german_pages(site: SiteReport) -> None:
     english = (pages / "en" / "index.html").read_text(encoding="utf-8")
     assert "Nach oben" in german and "Back to top" not in german
     assert "Back to top" in english
+
+
+# ------------------------------------------------- the reference as readers use it
+
+COMMENT_SPAN = re.compile(r'<span class="c1">(#[^<]*)</span>')
+
+
+def example_comments(page: Path) -> list[str]:
+    """The comments shown in a page's highlighted examples, in order."""
+    return [html.unescape(text) for text in COMMENT_SPAN.findall(page.read_text(encoding="utf-8"))]
+
+
+def test_german_pages_show_the_example_comments_in_german(site: SiteReport) -> None:
+    """Every comment that explains an example is German on the German page, in the same
+    place; machine-read ones (``# clause:``) stay; the doctests ran the same examples."""
+    checked = 0
+    for source in sorted((ROOT / "docs").glob("*/*.md")):
+        page = source.relative_to(ROOT / "docs").with_suffix(".html")
+        english = example_comments(site.out / "site" / "en" / page)
+        german = example_comments(site.out / "site" / "de" / page)
+        assert len(english) == len(german), page
+        catalog = ROOT / "locales" / "de" / "LC_MESSAGES" / page.with_suffix(".po")
+        entries = {e.msgid: e.msgstr for e in polib.pofile(str(catalog))} if catalog.is_file() else {}
+        for en, de in zip(english, german, strict=True):
+            text = en[1:].strip()
+            if text.startswith("clause:"):
+                assert de == en, page
+            elif text in entries:
+                assert de == f"# {entries[text]}", (page, en, de)
+                checked += 1
+    assert checked >= 30
+    assert "# Violett kommt hinzu" in example_comments(site.out / "site/de/florenz/queues.html")
+    assert site.doctests["de"] == site.doctests["en"] > 0
+
+
+def source_links(page: Path) -> list[tuple[str, str]]:
+    """(href, shown name) of each "implemented by" link of a page."""
+    return re.findall(r'<a class="regelwerk-source reference internal" href="([^"]+)"[^>]*>'
+                      r'<code[^>]*><span class="pre">([^<]+)</span></code></a>',
+                      page.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_implemented_by_links_to_the_highlighted_source_and_back(site: SiteReport,
+                                                                 lang: str) -> None:
+    pages = sorted((site.out / "site" / lang).glob("*/*.html"))
+    anchors: dict[Path, set[str]] = {}
+
+    def ids(path: Path) -> set[str]:
+        if path not in anchors:
+            anchors[path] = set(re.findall(r' id="([^"]+)"', path.read_text(encoding="utf-8")))
+        return anchors[path]
+
+    linked = 0
+    for page in pages:
+        if page.name == "print.html":
+            continue
+        for href, _shown in source_links(page):
+            target, _, anchor = href.partition("#")
+            module = (page.parent / target).resolve()
+            assert "/_modules/" in str(module) and module.is_file(), (page, href)
+            assert anchor in ids(module), (page, href)
+            block = module.read_text(encoding="utf-8").split(f'id="{anchor}"', 1)[1]
+            back = re.match(r'>\s*<a class="viewcode-back" href="([^"]+)"', block)
+            assert back, (module, anchor)
+            back_page, _, back_anchor = back[1].partition("#")
+            assert back_anchor in ids((module.parent / back_page).resolve()), back[1]
+            linked += 1
+    assert linked >= sum(len(spec_module.load(game).clauses) for game in GAMES) // 2
+    queues = dict((shown, href) for href, shown in
+                  source_links(site.out / "site" / lang / "florenz" / "queues.html"))
+    assert "regelwerk.engine.florenz.insert_position" in queues   # public, not rule_fns'
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_each_game_has_one_printable_page_with_every_clause(site: SiteReport, lang: str) -> None:
+    assert site.printable[lang] == [f"{game}/print.html" for game in GAMES]
+    for game in GAMES:
+        folder = site.out / "site" / lang / game
+        index = folder.joinpath("index.html").read_text(encoding="utf-8")
+        assert re.search(r'<p class="regelwerk-printable"><a class="reference internal" '
+                         r'href="print.html">[^<]{20,}</a></p>', index), (lang, game)
+        page = folder.joinpath("print.html").read_text(encoding="utf-8")
+        ids = re.findall(r' id="([^"]+)"', page)
+        assert len(ids) == len(set(ids)), (lang, game)
+        for clause_id in spec_module.load(game).clauses:
+            assert ids.count(clause_id) == 1, (lang, clause_id)
+        for anchor in re.findall(r' href="#([^"]+)"', page):
+            assert html.unescape(anchor) in ids, (lang, game, anchor)
+        for href in re.findall(r' href="(?!#|https?:)([^"#?]+)', page):
+            assert (folder / html.unescape(href)).resolve().is_file(), (lang, game, href)
+        assert "regelwerk-printable" not in page   # no link to itself
+        assert page.count('<section id="') >= len(list((ROOT / "docs" / game).glob("*.md")))

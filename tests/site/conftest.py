@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from regelwerk.engine.core import spec as spec_module
 
-from regelwerk.site import SiteReport
+from regelwerk.site import PRINT_PAGE, SiteReport
 from tests.docs.conftest import built_site, shared
 from tests.site import checkers
 
@@ -92,11 +92,28 @@ def glossary_searches() -> list[tuple[str, str, str]]:
     return [(lang, getattr(term, lang), f"{lang}/{game}/glossary.html") for lang in ("en", "de")]
 
 
+def in_browser(site: Path) -> list[str]:
+    """The pages the browser pass loads: every page of the site, but of the one-page
+    references (``<game>/print.html``) only the smallest game's, in each language. The
+    others hold their game's pages again, which the pass checks one by one, and would
+    take it several times as long; their frame is the sample's, and the Nu checker and
+    ``tests/docs/test_site_build.py`` read all of them."""
+    pages = [str(page.relative_to(site)) for page in checkers.html_files(site)]
+    printable = [page for page in pages if page.count("/") == 2
+                 and page.rsplit("/", 1)[1] == f"{PRINT_PAGE}.html"]
+    if not printable:
+        return pages
+    sample = min(printable, key=lambda page: ((site / page).stat().st_size, page))
+    game = sample.split("/")[1]
+    return [page for page in pages if page not in printable or page.split("/")[1] == game]
+
+
 def _browser_half(site: Path, lang: str, out: Path) -> dict[str, Any]:
-    """The browser pass over one language's pages (English: with the entry page and the
-    dark-scheme sample, :func:`checkers.dark_sample`) and that language's search."""
-    pages = [str(page.relative_to(site)) for page in checkers.html_files(site)
-             if page.relative_to(site).parts[0] == lang or (lang == "en" and page.parent == site)]
+    """The browser pass over one language's pages (:func:`in_browser`; English: with the
+    entry page and the dark-scheme sample, :func:`checkers.dark_sample`) and that
+    language's search."""
+    pages = [page for page in in_browser(site)
+             if page.split("/")[0] == lang or (lang == "en" and "/" not in page)]
     searches = [(code, term) for code, term, _ in glossary_searches() if code == lang]
     english = lang == "en"
     return checkers.run_browser(site, out / "report.json", searches, pages=pages,

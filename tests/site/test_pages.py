@@ -38,7 +38,8 @@ def test_glossary_marks_each_term_of_the_other_language_with_its_lang(
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_every_page_names_its_copy_in_each_language_in_its_head(site: SiteReport, lang: str) -> None:
-    for page in site.pages[lang]:
+    assert site.printable[lang]
+    for page in site.pages[lang] + site.printable[lang]:
         head = read(site, f"{lang}/{page}").split("</head>", 1)[0]
         up = ("../" * page.count("/") or "./") + "../"   # content_root, then the site's root
         for code in ("en", "de"):
