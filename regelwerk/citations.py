@@ -101,6 +101,7 @@ def cited_headings(source: str, language: str) -> list[list[str]]:
 
 #: A cited heading that is only a numbering: ``"4"`` (section 4) or ``"4. a"`` (its item a).
 NUMBERING = re.compile(r"^(\d+)(?:\.\s*([a-e]))?$")
+NUMBERED = re.compile(r"^\d+\.\s")
 
 
 def resolve(head: str, found: Sequence[Section]) -> list[int]:
@@ -108,8 +109,18 @@ def resolve(head: str, found: Sequence[Section]) -> list[int]:
     numbering = NUMBERING.match(head.strip())
     if numbering:
         number, item = numbering.groups()
-        prefix = f"{item} " if item else f"{number}."
-        return [i for i, s in enumerate(found) if s.heading.startswith(prefix)]
+        sections = [i for i, s in enumerate(found) if s.heading.startswith(f"{number}.")]
+        if not item or not sections:
+            return sections
+        # item "c" of section 4: the first heading "c …" (either case) after "4. …",
+        # before the next numbered section
+        for i in range(sections[0] + 1, len(found)):
+            heading = found[i].heading
+            if NUMBERED.match(heading):
+                break
+            if heading[:2].lower() == f"{item} ":
+                return [i]
+        return []
     wanted = normal(head)
     if not wanted:
         return []

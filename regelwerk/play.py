@@ -2,9 +2,10 @@
 
 ``regelwerk play GAME --record FILE``: each seat is a person (the default) or
 the random player (``--random SEAT``). At a person's turn the position is
-shown with the legal actions numbered; the answer is a number, a number and a
-value for an open choice (``3 12``: a price of 12), or an action in the
-record's notation (``{"type": "draw"}``). Anything else is refused with the
+shown with the legal actions numbered and described in words of the reader's
+language (the game's ``words``, :meth:`Game.describe`); the answer is a number,
+a number and a value for an open choice (``3 12``: a price of 12), or an action
+in the record's notation (``{"type": "draw"}``). Anything else is refused with the
 clause that forbids it, and asked again. After every action the record is
 written atomically, so an interrupted game goes on with ``--resume FILE``.
 Reading from standard input makes it scriptable.
@@ -23,7 +24,7 @@ from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.errors import IllegalAction, LocalizedError
 from regelwerk.engine.core.game import CHANCE, Game
 from regelwerk.engine.core.i18n import N_, gettext_for
-from regelwerk.engine.core.records import GameRecord, RecordError
+from regelwerk.engine.core.records import GameRecord, RecordError, recorded_action
 
 
 @dataclass(frozen=True)
@@ -31,15 +32,12 @@ class Table:
     """Who sits where: the random player's seats, and the seeded source it draws from."""
 
     random_seats: frozenset[int]
-    seed: int
+    seed: int | None          # None: a record whose chance is chosen (its seed is null)
 
 
-def describe(game: Game[Any, Any], option: Any) -> str:
-    """A legal action (or open choice) in the record's notation, with its kind."""
-    if type(option) is OpenChoice:
-        top = "…" if option.high is None else str(option.high)
-        return f"{option.kind}: {option.low}..{top}"
-    return json.dumps(game.action_to_json(option), ensure_ascii=False)
+def describe(game: Game[Any, Any], state: Any, option: Any, lang: str) -> str:
+    """A legal action (or open choice) in words of ``lang`` (:meth:`Game.describe`)."""
+    return game.describe(state, option, lang)
 
 
 def seat_names(game: Game[Any, Any], record: GameRecord) -> Sequence[str]:
@@ -86,12 +84,13 @@ def play(game: Game[Any, Any], record: GameRecord, table: Table, path: Path,
     names = seat_names(game, record)
     while not game.is_terminal(state):
         mover = game.current_player(state)
-        if mover == CHANCE:          # a game without a seed: never made by play
-            raise RecordError(N_("chance must act, but the game has no seed"))
+        if mover == CHANCE:          # a record without a seed: chance is not play's to choose
+            raise RecordError(N_("step {step}: chance acts here, but the record has no seed "
+                                 "and gives no outcome for it"), step=len(actions))
         if mover in table.random_seats:
             action = game.random_action(state, rng)
             say(_("{player} (random): {action}").format(player=names[mover],
-                                                        action=describe(game, action)))
+                                                        action=describe(game, state, action, lang)))
         else:
             action = ask(game, state, names[mover], answers, say, lang)
             if action is None:
@@ -115,7 +114,7 @@ def ask(game: Game[Any, Any], state: Any, name: str, answers: Iterator[str],
     options = list(game.legal_actions(state))
     say(_("{player} to move: {position}").format(player=name, position=repr(state)))
     for number, option in enumerate(options, 1):
-        say(f"  {number:3}. {describe(game, option)}")
+        say(f"  {number:3}. {describe(game, state, option, lang)}")
     while True:
         text = next(answers, None)
         if text is None:
@@ -145,9 +144,9 @@ def translator(lang: str) -> Callable[[str], str]:
 def replay(game: Game[Any, Any], record: GameRecord) -> Any:
     """The state after a record's actions (each checked by the rules)."""
     state = game.new_game(seed=record.seed, options=dict(record.options))
-    for index, raw in enumerate(record.actions):
-        try:
-            state = game.apply(state, game.action_from_json(raw))
+    for index in range(len(record.actions)):
+        try:      # a record without a seed gives chance's outcomes (recorded_action)
+            state = game.apply(state, recorded_action(game, state, record, index))
         except (IllegalAction, RecordError) as exc:
             raise RecordError(N_("action {index}: {error}"), index=index,
                               error=exc.message_in("en")) from None

@@ -81,14 +81,16 @@ def configurations(game: Game[Any, Any]) -> Iterator[dict[str, Any]]:
             yield {"players": game.default_players, variant.name: choice}
 
 
-def is_listed(game: Game[Any, Any], state: Any, action: Any) -> bool:
+def is_listed(game: Game[Any, Any], state: Any, action: Any,
+              listed: Sequence[Any] | None = None) -> bool:
     """Whether ``action`` is one of ``legal_actions`` (or inside a listed open choice),
-    with fields of the declared types (``True == 1`` in Python, not in a rule)."""
+    with fields of the declared types (``True == 1`` in Python, not in a rule).
+    ``listed``: the state's ``legal_actions``, when the caller has them already."""
     kind = game.kind_of.get(type(action))
     if kind is None or any(type(getattr(action, n)) is not t for n, t in kind.fields):
         return False
     return any(option == action or (type(option) is OpenChoice and option.covers(action))
-               for option in game.legal_actions(state))
+               for option in (game.legal_actions(state) if listed is None else listed))
 
 
 def check_play(game: Game[Any, Any], played: Played) -> list[str]:
@@ -177,10 +179,13 @@ def _kind_names(game: Game[Any, Any], names: set[str]) -> set[str]:
 WRONG_VALUES: tuple[Any, ...] = (None, 0.5, "1", True, -1, 10**9)
 
 
-def near_misses(game: Game[Any, Any], state: Any) -> Iterator[Any]:
-    """Actions close to the legal ones: each field moved or of a wrong type, other kinds."""
-    legal = [a for a in game.legal_actions(state) if type(a) is not OpenChoice][:40]
-    for option in game.legal_actions(state):
+def near_misses(game: Game[Any, Any], state: Any,
+                listed: Sequence[Any] | None = None) -> Iterator[Any]:
+    """Actions close to the legal ones: each field moved or of a wrong type, other kinds.
+    ``listed``: the state's ``legal_actions``, when the caller has them already."""
+    listed = game.legal_actions(state) if listed is None else listed
+    legal = [a for a in listed if type(a) is not OpenChoice][:40]
+    for option in listed:
         if type(option) is OpenChoice:
             legal += [option.make(option.low), option.make(option.low - 1)]
     for action in legal:
@@ -201,8 +206,10 @@ def check_refusals(game: Game[Any, Any], states: Sequence[Any]) -> list[str]:
     clauses = game.spec.clauses
     for state in states:
         before = repr(game.key(state))
-        for action in near_misses(game, state):
-            listed = is_listed(game, state, action)
+        key = game.key(state)
+        options = game.legal_actions(state)
+        for action in near_misses(game, state, options):
+            listed = is_listed(game, state, action, options)
             legal = game.is_legal(state, action)
             if legal != listed:
                 problems.append(f"{game.id}: is_legal says {legal} but legal_actions says "
@@ -219,8 +226,10 @@ def check_refusals(game: Game[Any, Any], states: Sequence[Any]) -> list[str]:
                 problems.append(f"{game.id}: {action!r} crashed apply: {error!r}")
             else:
                 problems.append(f"{game.id}: illegal {action!r} accepted in {state!r}")
-            if repr(game.key(state)) != before:
+            if game.key(state) != key:
                 problems.append(f"{game.id}: refusing {action!r} changed the state")
+        if repr(game.key(state)) != before:      # a change equal keys would not show
+            problems.append(f"{game.id}: refusing actions changed the state {state!r}")
     return problems
 
 

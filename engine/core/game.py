@@ -30,6 +30,7 @@ declared game to this contract.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -125,26 +126,28 @@ class ActionKind(Generic[S, A]):
         sees the action; the refusal cites the kind's clause. The domains' bounds
         are read from the state's rules (its first field).
         """
+        problem = self.field_problem(state, action)
+        return None if problem is None else IllegalAction(self.clause, problem[0], **problem[1])
+
+    def field_problem(self, state: S, action: A) -> tuple[str, dict[str, Any]] | None:
+        """:meth:`field_error` as its message template and fields, without building the
+        error (what a legality check needs is only whether there is one)."""
         for name, kind_type in self.fields:
             value = getattr(action, name)
             if type(value) is not kind_type:
-                return IllegalAction(self.clause, N_("{kind}: {field} must be {type}, not {value}."),
-                                     kind=self.name, field=name, type=kind_type.__name__,
-                                     value=shown(value))
+                return N_("{kind}: {field} must be {type}, not {value}."), dict(
+                    kind=self.name, field=name, type=kind_type.__name__, value=shown(value))
         if self.domains:
             rules = state[0]
             for name, domain in self.domains:
                 value = getattr(action, name)
                 low, high = domain.limits(rules)
                 if high is None and value < low:
-                    return IllegalAction(self.clause, N_("{kind}: {field} must be at least {low}, "
-                                                         "not {value}."),
-                                         kind=self.name, field=name, low=low, value=shown(value))
+                    return N_("{kind}: {field} must be at least {low}, not {value}."), dict(
+                        kind=self.name, field=name, low=low, value=shown(value))
                 if high is not None and not low <= value <= high:
-                    return IllegalAction(self.clause, N_("{kind}: {field} must be from {low} to "
-                                                         "{high}, not {value}."),
-                                         kind=self.name, field=name, low=low, high=high,
-                                         value=shown(value))
+                    return N_("{kind}: {field} must be from {low} to {high}, not {value}."), dict(
+                        kind=self.name, field=name, low=low, high=high, value=shown(value))
         return None
 
     def allows(self, state: S, action: A) -> bool:
@@ -196,6 +199,19 @@ class RandomPolicy:
 
 
 @dataclass(frozen=True)
+class Weighted:
+    """Kinds for random play with their weights (whole numbers above 0): a game's
+    ``sampling`` may give them, and a kind is then drawn with its share of the weight."""
+
+    kinds: tuple[ActionKind[Any, Any], ...]
+    weights: tuple[int, ...]
+
+    @cached_property
+    def total(self) -> int:
+        return sum(self.weights)
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a game ended, the same for every game (python-chess's ``Outcome``).
 
@@ -217,6 +233,18 @@ class Outcome:
         if self.details:
             data["details"] = dict(self.details)
         return data
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One line of a player's final score (:attr:`Game.score_items`): the clause it comes
+    from, the points, and what it counts when the clause's title alone does not say
+    (``note``: an English message of the game's catalog, ``values`` its fields)."""
+
+    clause: str
+    points: int
+    note: str = ""
+    values: Mapping[str, Any] = field(default_factory=dict)
 
 
 OPTION_PLAYERS, OPTION_BOARD = "players", "board"
@@ -271,12 +299,18 @@ class Game(Generic[S, R]):
     ``violations(state)`` (the runtime invariants broken, by id),
     ``sequence_clause(state)`` (the clause that refuses an action out of turn or
     phase), ``end_clause``, ``chance`` and, for kind-first random play,
-    ``sampling(state)``: the kinds to draw from (in the order the draw uses),
-    or ``None`` to draw uniformly from :meth:`legal_actions`; ``stage(state)``:
+    ``sampling(state)``: the kinds to draw from (in the order the draw uses;
+    :class:`Weighted` kinds are drawn by weight), or ``None`` to draw uniformly
+    from :meth:`legal_actions`; ``stage(state)``:
     the stage of play (a phase, say), which the kinds' ``stages`` refer to;
     ``coverage(state)``: the parts of the game (cards, tiles, ...) a finished
     game exercised, each named ``"kind:id"``, and ``parts(rules)`` every part
     there is, so that many random games can show each one came into play.
+    ``words(state, action, lang)``: an action (legal in ``state``) in words of
+    the reader's language, ``None`` for a kind it has no words for
+    (:meth:`describe`); ``score_items(state)``: a
+    finished game's score per player, item by item, each citing its clause (the
+    items add up to :attr:`Outcome.scores`).
     """
 
     id: str
@@ -293,11 +327,13 @@ class Game(Generic[S, R]):
     sequence_clause: Callable[[S], str]
     end_clause: str
     chance: Chance[S, Any] | None = None
-    sampling: Callable[[S], Sequence[ActionKind[S, Any]] | None] | None = None
+    sampling: Callable[[S], Sequence[ActionKind[S, Any]] | Weighted | None] | None = None
     policy: RandomPolicy = RandomPolicy()
     stage: Callable[[S], Hashable] | None = None
     coverage: Callable[[S], Iterable[str]] | None = None
     parts: Callable[[R], Iterable[str]] | None = None
+    words: Callable[[S, Any, str], str | None] | None = None
+    score_items: Callable[[S], Sequence[Sequence[ScoreItem]]] | None = None
     #: memo of :meth:`kinds_open` by stage: a pure function of the declaration
     _open: dict[Hashable, tuple[tuple[ActionKind[S, Any], ...], bool]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
@@ -452,7 +488,7 @@ class Game(Generic[S, R]):
         if kind.stages is not None and self.stage is not None and \
                 self.stage(state) not in kind.stages:
             return False
-        if kind.field_error(state, action) is not None:
+        if kind.field_problem(state, action) is not None:
             return False
         return kind.allows(state, action)
 
@@ -513,8 +549,9 @@ class Game(Generic[S, R]):
         """A random legal action (a chance outcome by its probability at a chance node).
 
         Kind first where the game's ``sampling`` names the kinds: a kind is drawn
-        uniformly, then one of its legal actions; kinds with none are dropped.
-        Otherwise uniformly among :meth:`legal_actions`.
+        uniformly (by its weight if ``sampling`` gives :class:`Weighted` kinds), then
+        one of its legal actions; kinds with none are dropped. Otherwise uniformly
+        among :meth:`legal_actions`.
         """
         return self._draw(state, rng)[0]
 
@@ -548,6 +585,8 @@ class Game(Generic[S, R]):
             return _draw_by_probability(self.chance_outcomes(state), rng), True
         policy = self.policy
         kinds = self.sampling(state) if self.sampling is not None else None
+        if isinstance(kinds, Weighted):
+            return self._draw_weighted(state, rng, kinds)
         if kinds is None:
             if not open_kinds:
                 legal: tuple[Any, ...] = ()
@@ -568,6 +607,37 @@ class Game(Generic[S, R]):
             kinds[i] = kinds[-1]
             kinds.pop()
         raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
+
+    def _draw_weighted(self, state: S, rng: Random, weighted: Weighted) -> tuple[Any, bool]:
+        """:meth:`_draw` among kinds with weights: a kind with a share of the weight, then
+        one of its actions; a kind without one is dropped with its weight."""
+        policy = self.policy
+        kinds, weights = list(weighted.kinds), list(weighted.weights)
+        total = weighted.total
+        while kinds:
+            point = policy.index(rng, total)
+            i = 0
+            while point >= weights[i]:
+                point -= weights[i]
+                i += 1
+            kind = kinds[i]
+            action = kind.sample(state, rng, policy.choose)
+            if action is not None:
+                return action, kind.sampler is None
+            total -= weights.pop(i)
+            kinds.pop(i)
+        raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
+
+    def describe(self, state: S, action: Any, lang: str) -> str:
+        """``action`` (or an open choice) in words of ``lang`` (the game's ``words``), else
+        in the record's notation; an open choice is shown with its range."""
+        said = None if self.words is None else self.words(state, action, lang)
+        if said is not None:
+            return said
+        if type(action) is OpenChoice:
+            top = "…" if action.high is None else str(action.high)
+            return f"{action.kind}: {action.low}..{top}"
+        return json.dumps(self.action_to_json(action), ensure_ascii=False)
 
     def key(self, state: S) -> Hashable:
         """A hashable key of the position: equal states have equal keys.

@@ -12,8 +12,10 @@ import gettext
 import io
 import locale
 import os
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 DOMAIN = "regelwerk"
 LANGUAGES = ("en", "de")
@@ -89,3 +91,29 @@ def pgettext_for(lang: str, context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Mark ``message`` for extraction; it is translated later, per call."""
     return message
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """An English phrase and its message context (``pgettext``), translated when said:
+    ``PHRASE(lang, **fields)``."""
+
+    context: str
+    english: str
+
+    def text(self, lang: str) -> str:
+        """The phrase in ``lang``, placeholders left as they are."""
+        return pgettext_for(lang, self.context, self.english)
+
+    def __call__(self, lang: str, **fields: Any) -> str:
+        """The phrase in ``lang`` with ``fields`` filled in (English if a translation
+        does not fit its fields)."""
+        try:
+            return self.text(lang).format(**fields)
+        except (KeyError, IndexError, ValueError):
+            return self.english.format(**fields)
+
+
+def pgettext(context: str, message: str) -> Phrase:
+    """Mark ``message`` (with ``context``) for extraction; it is translated per call."""
+    return Phrase(context, message)

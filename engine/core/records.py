@@ -1,4 +1,12 @@
-"""Game records: (game, options, seed, actions) as JSON, and exact replay."""
+"""Game records: (game, options, seed, actions) as JSON, and exact replay.
+
+A record's ``seed`` is either a whole number, and chance acts from it as the
+game was played (its outcomes are not in ``actions``), or ``null``: chance is
+chosen by the record, as a worked example chooses it, and ``actions`` holds
+every chance outcome in record notation at its place among the players'
+actions (the game is started with ``seed=None`` and stops at every chance
+node). Both forms are ``regelwerk-game-record/1``.
+"""
 
 from __future__ import annotations
 
@@ -46,7 +54,7 @@ SCHEMA: Mapping[str, Any] = {
     "properties": {
         "format": {"const": FORMAT},
         "game": {"type": "string"},
-        "seed": {"type": "integer"},
+        "seed": {"type": ["integer", "null"]},   # null: the actions give chance's outcomes
         "options": {"type": "object"},
         "actions": {"type": "array", "items": {
             "type": "object", "required": ["type"],
@@ -60,8 +68,14 @@ SCHEMA: Mapping[str, Any] = {
 
 @dataclass(frozen=True)
 class GameRecord:
+    """A game as (game, options, seed, actions) and, once it ended, its result.
+
+    ``seed`` ``None``: chance is chosen by the record, whose ``actions`` then
+    include every chance outcome (:func:`recorded_action`).
+    """
+
     game: str
-    seed: int
+    seed: int | None
     actions: tuple[Mapping[str, Any], ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     result: Mapping[str, Any] | None = None
@@ -152,3 +166,23 @@ def _no_constant(name: str) -> Any:
 
 def actions_json(module: Any, actions: Sequence[Any]) -> tuple[dict[str, Any], ...]:
     return tuple(module.action_to_json(a) for a in actions)
+
+
+def recorded_action(game: Any, state: Any, record: GameRecord, index: int) -> Any:
+    """Action ``index`` of ``record``, read for ``state`` (the state before it).
+
+    An action that cannot be read is a :class:`RecordError` (from the game's codec).
+    In a record whose chance is chosen (``seed`` null) the action at a chance node
+    must be one of chance's outcomes: a player's action there means the record
+    left the outcome out, a :class:`RecordError` (the caller names the step). Whether
+    the action is legal is :meth:`Game.apply`'s to say.
+    """
+    from regelwerk.engine.core.game import CHANCE  # game imports this module's RecordError
+
+    action = game.action_from_json(record.actions[index])
+    if record.seed is None and not game.is_terminal(state) \
+            and game.current_player(state) == CHANCE and not game.kind_of[type(action)].chance:
+        raise RecordError(N_("chance acts here and the record has no seed, so it must give "
+                             "chance's outcome, not {action}"),
+                          action=json.dumps(dict(record.actions[index]), ensure_ascii=False))
+    return action

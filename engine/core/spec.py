@@ -61,7 +61,9 @@ SCHEMAS: Mapping[str, Schema] = MappingProxyType({
     "board_number": _schema("value", "source confidence reason unit range"),
     # numbers.toml [meta]: what the games list, the engines and the docs read.
     "meta": _schema("", "id title edition rulebook players solo_players solo_colours"),
-    "clause": _schema("id group title text source"),
+    # kind: "rule" (default: an engine function implements it) or "statement" (a clause
+    # about the rule text itself, such as where it comes from: nothing in play to implement)
+    "clause": _schema("id group title text source", "kind"),
     "interpretation": _schema("id question evidence options decision reason clauses tests",
                               "variant"),
     "evidence": _schema("edition section note"),
@@ -123,6 +125,16 @@ class Clause:
     source: str
     file: str = ""
     line: int = 0
+    kind: str = "rule"
+
+    @property
+    def statement(self) -> bool:
+        """A clause about the rule text itself: no engine function implements it."""
+        return self.kind == "statement"
+
+
+#: The kinds a clause may be (``kind`` in clauses.toml).
+CLAUSE_KINDS = ("rule", "statement")
 
 
 @dataclass(frozen=True)
@@ -367,6 +379,18 @@ def load(game: str) -> Spec:
     return load_folder(folder)
 
 
+@cache
+def _glossary(game: str) -> dict[str, Term]:
+    return {term.key: term for term in load(game).glossary}
+
+
+def glossary_word(game: str, key: str, lang: str) -> str:
+    """The glossary's word for ``key`` in ``lang`` (German or English), or ``key`` itself
+    where the glossary has no entry."""
+    found = _glossary(game).get(key)
+    return key if found is None else (found.de if lang == "de" else found.en)
+
+
 def load_folder(folder: Any) -> Spec:
     """Read one spec folder (a path or a package resource), named for its game."""
     game = folder.name
@@ -393,8 +417,13 @@ def load_folder(folder: Any) -> Spec:
         if raw["id"] in clauses:
             raise SpecError(N_("{file}: clause id {clause!r} appears twice"), file=file,
                             clause=raw["id"])
+        kind = raw.get("kind", "rule")
+        if kind not in CLAUSE_KINDS:
+            raise SpecError(N_("{file}: clause {clause!r}: kind must be one of {kinds}, "
+                               "not {value!r}"), file=file, clause=raw["id"],
+                            kinds=", ".join(CLAUSE_KINDS), value=kind)
         clauses[raw["id"]] = Clause(raw["id"], raw["group"], raw["title"], raw["text"],
-                                    raw["source"], file, lines.get(raw["id"], 0))
+                                    raw["source"], file, lines.get(raw["id"], 0), kind)
 
     interpretations: dict[str, Interpretation] = {}
     data, file = _read(folder, "interpretations.toml")

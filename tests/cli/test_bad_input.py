@@ -81,7 +81,7 @@ def write_record(path: Path, **changes: Any) -> Path:
     ({"options": {"board": {"board.bonus_small_distance": 0}}},
      "board.bonus_small_distance must be from 1 to 8, not 0", "zwischen 1 und 8"),
     ({"actions": [{"type": ["draw"]}]}, "actions[0].type must be a text", "muss ein Text sein"),
-    ({"seed": False}, "seed must be a whole number, not False", "seed muss eine ganze Zahl"),
+    ({"seed": False}, "seed must be a whole number / null, not False", "seed muss eine ganze Zahl"),
 ])
 def test_a_damaged_record_is_refused_in_both_languages(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], changes: dict[str, Any],

@@ -159,21 +159,21 @@ def test_malformed_board_file_is_one_line_in_the_reader_language(
 
 
 @pytest.mark.parametrize(("lang", "words"), [
-    ("de", "weicht von board.tracks_per_harbour [3, 3, 2] ab"),
-    ("en", "differ from board.tracks_per_harbour [3, 3, 2]")])
-def test_board_contradicting_a_sourced_fact_names_the_file(
+    ("de", "Leistenzahlen [2, 2, 3] ergeben zusammen 7"),
+    ("en", "track counts [2, 2, 3] add up to 7")])
+def test_board_contradicting_the_text_names_the_file(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], lang: str, words: str) -> None:
-    # board.tracks_per_harbour (two harbours with three tracks, one with two) is sourced;
-    # a printed board with the counts the other way round contradicts it.
+    # the text forces one marker per track and 8 markers (components.markers): a printed
+    # board with 2 + 2 + 3 tracks contradicts it (the harbours' order is free)
     board = tmp_path / "board.toml"
     board.write_text('[board.harbour_tracks]\nvalue = [["indigo", "furs"], '
-                     '["silk", "indigo", "furs"], ["spices", "silk", "furs"]]\n',
+                     '["silk", "indigo"], ["spices", "silk", "furs"]]\n',
                      encoding="utf-8")
     code, out, err = run(capsys, "simulate", "medici_vs_strozzi", "-n", "1", "--no-progress",
                          "--board", str(board), "--lang", lang)
     assert code == 2 and out == "" and err.count("\n") == 1
     assert err.startswith("regelwerk: ") and f": {board}: " in err and words in err
-    assert ("Monopol-Leisten" in err) == (lang == "de")
+    assert ("Markierungssteine" in err) == (lang == "de")
 
 
 @pytest.mark.parametrize(("lang", "words"), [("de", "die Machtpunkte müssen in 3..10 liegen"),

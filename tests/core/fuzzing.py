@@ -151,7 +151,8 @@ VALUES = st.recursive(LEAVES, lambda inner: st.lists(inner, max_size=4)
 @cache
 def real_records(game_id: str) -> tuple[dict[str, Any], ...]:
     """Records of seeded random games: a finished one with its result, and a part of
-    one under each non-default option set (players, variants)."""
+    one under each non-default option set (players, variants); and a part of a game
+    whose chance the record chooses (seed null)."""
     game = _game(game_id)
     found = []
     configurations = [{"players": game.default_players}]
@@ -170,6 +171,12 @@ def real_records(game_id: str) -> tuple[dict[str, Any], ...]:
         record = GameRecord(game_id, number + 1, tuple(actions), options,
                             game.result(state) if number == 0 else None)
         found.append(record.to_json())
+    # and a part of one whose chance is chosen (seed null): its actions give the outcomes
+    state, rng, actions = game.new_game(seed=None, options={}), Random(-1), []
+    while not game.is_terminal(state) and len(actions) < 40:
+        action, state = game.step_random(state, rng)
+        actions.append(game.action_to_json(action))
+    found.append(GameRecord(game_id, None, tuple(actions), {}).to_json())
     return tuple(found)
 
 

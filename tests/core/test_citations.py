@@ -54,10 +54,13 @@ def test_a_later_part_may_be_a_detail_but_an_unknown_heading_is_reported(tmp_pat
 
 
 def test_umlauts_numbering_and_editions(tmp_path: Path) -> None:
-    text = "# 2. SPIELAUFBAU\nEins. Zwei.\n\n# 4. AKTIONEN\n\n# a Ortsaktion ausführen\nDrei.\n"
+    text = ("# 2. SPIELAUFBAU\nEins. Zwei.\n\n# 4. AKTIONEN\n\n# a Ortsaktion ausführen\nDrei.\n"
+            "\n# C Amt nehmen\nVier.\n\n# 5. ENDE\nFünf.\n\n# A Anhang\nSechs.\n")
     book = _book(tmp_path, text, "spiel.de.txt")
-    index = citations.index_book(book, ["de: 2. Spielaufbau (Steine); en: 2. Setup", "4. a"])
-    assert index.cited_sentences == 3 and index.uncovered == []
+    index = citations.index_book(book, ["de: 2. Spielaufbau (Steine); en: 2. Setup", "4. a",
+                                        "4. c", "5"])
+    assert index.cited_sentences == 5
+    assert [section.heading for section in index.uncovered] == ["A Anhang"]
     english = citations.index_book(_book(tmp_path, text, "spiel.en.txt"),
                                    ["de: Ortsaktion ausfuehren; en: 2. Spielaufbau"])
     assert english.cited_sentences == 2

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
@@ -13,9 +14,11 @@ from regelwerk.engine.core import files, schema
 from regelwerk.engine.core.actions import Domain, field_domains, index_into, within
 from regelwerk.engine.core.errors import IllegalAction, shown
 from regelwerk.engine.core.files import OutputError, write_text
-from regelwerk.engine.core.records import GameRecord, RecordError
+from regelwerk.engine.core.records import GameRecord, RecordError, recorded_action
 from regelwerk.engine.core.spec import SpecError, load_board_file
 from regelwerk.engine.medici_vs_strozzi.actions import Load, SetPrice, TileDrawn
+
+from regelwerk.cli import main
 
 GAMES = {"medici_vs_strozzi": mvs.GAME}
 
@@ -42,8 +45,10 @@ def test_a_valid_record_is_read() -> None:
 
 
 @pytest.mark.parametrize(("changes", "match"), [
-    ({"seed": True}, r"seed must be a whole number, not True"),
-    ({"seed": 1.0}, r"seed must be a whole number, not 1\.0"),
+    ({"seed": True}, r"seed must be a whole number / null, not True"),
+    ({"seed": 1.0}, r"seed must be a whole number / null, not 1\.0"),
+    ({"seed": "1"}, r"seed must be a whole number / null, not '1'"),
+    ({"seed": [1]}, r"seed must be a whole number / null, not \[1\]"),
     ({"actions": [{"type": 3}]}, r"actions\[0\]\.type must be a text, not 3"),
     ({"actions": [{"type": "load", "ship": 0.5, "harbour": 0}]},
      r"actions\[0\]\.ship must be a whole number / true or false, not 0\.5"),
@@ -68,6 +73,15 @@ def test_a_valid_record_is_read() -> None:
 ])
 def test_a_record_is_checked_against_its_schema(changes: dict[str, Any], match: str) -> None:
     refused(record(**changes), match)
+
+
+def test_a_record_whose_chance_is_chosen_has_seed_null_and_round_trips() -> None:
+    """``seed`` null: the actions give chance's outcomes (a tile drawn after each draw)."""
+    data = record(seed=None, actions=[{"type": "draw"}, {"type": "tile", "tile": 4}])
+    read = GameRecord.from_json(data, "r.json", GAMES)
+    assert read.seed is None and read.to_json() == data
+    assert json.loads(read.dumps())["seed"] is None
+    assert GameRecord.loads(read.dumps(), "r.json", GAMES) == read
 
 
 def test_a_missing_key_is_named() -> None:
@@ -100,6 +114,82 @@ def test_the_codec_refuses_a_type_that_is_not_a_string() -> None:
             mvs.action_from_json(data)
     with pytest.raises(RecordError, match=r"expects the fields ship \(int\), harbour \(int\)"):
         mvs.action_from_json({"type": "load", "ship": True, "harbour": 0})
+
+
+# ----------------------------------------------------------------------------- chance in a record
+def chosen(*actions: dict[str, Any], seed: int | None = None) -> GameRecord:
+    return GameRecord("medici_vs_strozzi", seed, tuple(actions), {"players": 2})
+
+
+def replayed(played: GameRecord) -> Any:
+    """The state after ``played``, each action read by :func:`recorded_action`."""
+    game = mvs.GAME
+    state = game.new_game(seed=played.seed, options=dict(played.options))
+    for index in range(len(played.actions)):
+        state = game.apply(state, recorded_action(game, state, played, index))
+    return state
+
+
+def test_a_record_without_a_seed_replays_the_outcomes_it_chooses() -> None:
+    """The same draws with chance chosen as a seeded game drew them give the same game."""
+    seeded = mvs.new_game(seed=3)
+    tiles = seeded.bag[-2:][::-1]            # the tiles the seeded game draws first
+    state = replayed(chosen({"type": "draw"}, {"type": "tile", "tile": tiles[0]},
+                            {"type": "draw"}, {"type": "tile", "tile": tiles[1]}))
+    by_seed = mvs.apply(mvs.apply(seeded, mvs.DRAW), mvs.DRAW)
+    assert state.drawn == by_seed.drawn and len(state.drawn) == 2
+
+
+@pytest.mark.parametrize(("actions", "step"), [
+    ([{"type": "draw"}, {"type": "draw"}], 1),
+    ([{"type": "draw"}, {"type": "tile", "tile": 0}, {"type": "draw"}, {"type": "stop"}], 3),
+])
+def test_a_missing_chance_outcome_is_an_error_at_its_step(actions: list[dict[str, Any]],
+                                                          step: int) -> None:
+    played = chosen(*actions)
+    game = mvs.GAME
+    state = game.new_game(seed=None, options={"players": 2})
+    for index in range(step):
+        state = game.apply(state, recorded_action(game, state, played, index))
+    with pytest.raises(RecordError, match="chance acts here and the record has no seed") as caught:
+        recorded_action(game, state, played, step)
+    assert json.dumps(actions[step]) in str(caught.value)
+    assert "Zufall" in caught.value.message_in("de") and "\n" not in caught.value.message_in("de")
+
+
+def test_chance_outcomes_in_a_seeded_record_are_illegal() -> None:
+    """With a seed, chance acts by itself: an outcome in the actions is not a player's."""
+    played = chosen({"type": "draw"}, {"type": "tile", "tile": 0}, seed=1)
+    with pytest.raises(IllegalAction, match="chance's to decide"):
+        replayed(played)
+    with pytest.raises(IllegalAction, match="chance's to decide"):   # chosen, but where a
+        replayed(chosen({"type": "tile", "tile": 0}))                # player is to act
+
+
+def test_replay_names_the_step_that_lacks_its_chance_outcome(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "game.json"
+    chosen({"type": "draw"}, {"type": "tile", "tile": 5}, {"type": "draw"},
+           {"type": "stop"}).write(path)
+    assert main(["replay", str(path), "--quiet"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "action 3" in err[0] and "chance acts here" in err[0]
+    chosen({"type": "draw"}, {"type": "tile", "tile": 5}).write(path)
+    assert main(["replay", str(path), "--json"]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert shown["actions"] == 2 and shown["finished"] is False
+
+
+def test_resume_of_a_record_without_a_seed_stops_at_chance_naming_the_step(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    chosen({"type": "draw"}, {"type": "tile", "tile": 5}, {"type": "draw"}).write(path)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "--resume", str(path), "--lang", "de"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "Schritt 3" in err[0] and "Zufall" in err[0]
+    assert GameRecord.read(path).actions[-1] == {"type": "draw"}       # the record is unchanged
 
 
 # ----------------------------------------------------------------------------- action fields

@@ -3,8 +3,13 @@ rule is reported at the step it first changes."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import sys
+from dataclasses import replace
+from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 from regelwerk.engine.core.game import Game
@@ -85,3 +90,123 @@ def test_accept_rewrites_what_changed_and_nothing_else(tmp_path: Path) -> None:
     assert regress(tmp_path, accept=True)[1] and regress(tmp_path) == (2, [])
     assert (tmp_path / "game.json").read_text(encoding="utf-8") == source.read_text(
         encoding="utf-8")
+
+
+def test_accept_plays_a_seeded_game_anew_when_its_record_no_longer_plays(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rule change can make a recorded action illegal: ``--accept`` then plays the
+    seeded game again (same seed and random choices), while a worked example, which
+    cannot be played anew, is left as it is and the command fails saying so."""
+    seeded = CORPUS / "medici_vs_strozzi" / "seeded-players=2.json"
+    example = CORPUS / "medici_vs_strozzi" / "example-an-offer-is-declined.json"
+    for source in (seeded, example):
+        entry = Entry.read(source)
+        actions = list(entry.record.actions)
+        actions[1] = {"type": "load", "ship": 0}           # not possible after one draw
+        broken = Entry(replace(entry.record, actions=tuple(actions)), entry.steps)
+        broken.write(tmp_path / source.name)
+    code = main(["regress", str(tmp_path), "--accept", "--lang", "en"])
+    out = capsys.readouterr().out
+    assert code == 1 and "not rewritten" in out and example.name in out
+    assert (tmp_path / seeded.name).read_text(encoding="utf-8") == seeded.read_text(
+        encoding="utf-8")
+    assert Entry.read(tmp_path / example.name).record.actions[1] == {"type": "load", "ship": 0}
+
+
+# ----------------------------------------------------------------------------- worked examples
+@cache
+def example_tool() -> Any:
+    """``tools/example_records.py`` (not a package): the declared examples and their writer."""
+    path = CORPUS.parents[1] / "tools" / "example_records.py"
+    spec = importlib.util.spec_from_file_location("example_records", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(spec.name, module)      # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_every_game_has_a_worked_example_and_the_corpus_holds_exactly_the_declared_ones() -> None:
+    tool = example_tool()
+    declared = tool.declared()
+    in_corpus = {(path.parent.name, path.stem.removeprefix("example-"))
+                 for path in CORPUS.glob("*/example-*.json")}
+    assert in_corpus == {(example.game, example.name) for example in declared}
+    assert {example.game for example in declared} == set(games.games())
+    for example in declared:        # a reader finds each one under its heading
+        page = CORPUS.parents[1] / example.page
+        assert page.parent.name == example.game
+        assert example.section in tool.example_sections(page), example
+
+
+def test_an_example_records_the_game_its_page_plays() -> None:
+    """Chance chosen on the page: seed null and chance's outcomes among the actions;
+    a seeded page: its seed, and no outcome in the actions."""
+    for example in example_tool().declared():
+        record = Entry.read(example.path).record
+        game = games.get(record.game).game
+        chance = [game.kind_of[type(game.action_from_json(raw))].chance for raw in record.actions]
+        assert record.seed == example.seed and dict(record.options) == example.options
+        assert any(chance) == (example.seed is None), example.name
+        assert len(Entry.read(example.path).steps) == len(record.actions) > 0
+
+
+def test_the_examples_in_the_corpus_are_what_their_pages_play_now(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``tools/example_records.py --check`` runs each page's doctests and compares."""
+    assert example_tool().main(["--check"]) == 0, capsys.readouterr().err
+
+
+def test_a_section_that_states_a_position_by_hand_is_no_example() -> None:
+    tool = example_tool()
+    probe = tool.Example("probe", "florenz", "docs/florenz/boasting.md",
+                         "Example from the rulebook: two families boast on *Omnipresent*",
+                         None, {"players": 3}, "")
+    with pytest.raises(tool.ExampleError, match="by hand"):
+        tool.entry_of(probe)
+
+
+WHOLE_ROUND = CORPUS / "florenz" / "example-a-whole-round.json"
+
+
+@pytest.mark.parametrize(("mutant_id", "kind", "clause"), [
+    # the rank order in a queue: the page's promotion at 6 (queue.rank) is the first change
+    ("florenz.queue_order/insert_position", "promote", "florenz:action.promote"),
+    # the head points: nothing changes until the last family passes and the Medici travel
+    ("florenz.medici_bound.round1/head_award", "pass", "florenz:action.pass"),
+])
+def test_a_changed_rule_is_reported_at_the_step_of_the_example_it_alters(
+        mutant_id: str, kind: str, clause: str) -> None:
+    from regelwerk.verification.florenz import MUTANTS as FLORENZ_MUTANTS
+
+    game = games.get("florenz").game
+    entry = Entry.read(WHOLE_ROUND)
+    assert check_entry(WHOLE_ROUND, entry) is None
+    mutant = next(m for m in FLORENZ_MUTANTS if m.id == mutant_id)
+    found = check_entry(WHOLE_ROUND, entry, rules=mutate(game.rules_for(entry.record.options),
+                                                         mutant.fns))
+    assert found is not None and found.problem == "changed"
+    expected = max(i for i, raw in enumerate(entry.record.actions) if raw["type"] == kind)
+    assert found.step == expected and found.clause == clause
+    assert found.expected == entry.steps[expected] and found.got != found.expected
+
+
+def test_a_different_chance_outcome_in_an_example_diverges_at_its_step(tmp_path: Path) -> None:
+    """The record chooses chance: another scandal card for orange changes the game from the
+    step that draws it, and replays as accepted up to there."""
+    entry = Entry.read(WHOLE_ROUND)
+    actions = [dict(raw) for raw in entry.record.actions]
+    step = next(i for i, raw in enumerate(actions) if raw["type"] == "card")
+    actions[step]["card"] = (actions[step]["card"] + 1) % 4
+    changed = Entry(replace(entry.record, actions=tuple(actions)), entry.steps)
+    found = check_entry(tmp_path / "x.json", changed)
+    assert found is not None and (found.step, found.problem) == (step, "changed")
+    assert found.action == actions[step]
+    game = games.get("florenz").game
+    chance = [game.kind_of[type(game.action_from_json(raw))].chance for raw in actions]
+    step = next(i for i in range(len(actions) - 1) if chance[i] and not chance[i + 1])
+    dropped = Entry(replace(entry.record, actions=tuple(actions[:step] + actions[step + 1:])),
+                    entry.steps)
+    found = check_entry(tmp_path / "x.json", dropped)       # the last set-up draw left out
+    assert found is not None and found.step == step and found.action == actions[step + 1]
+    assert found.problem.startswith("illegal: chance acts here and the record has no seed")

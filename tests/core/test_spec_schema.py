@@ -112,3 +112,18 @@ def test_a_printed_board_with_an_unknown_key_names_the_users_file(tmp_path: Path
     board.write_text("[board.track_half_length]\nvlaue = 6\n", encoding="utf-8")
     with pytest.raises(SpecError, match=re.escape(f"{board}: unknown key board.track_half_length.vlaue")):
         load_board_file(board)
+
+
+def test_a_clause_is_a_rule_or_a_statement_about_the_text(tmp_path: Path) -> None:
+    """``kind = "statement"`` marks a clause no engine function implements (check does
+    not ask for one); any other kind is refused in one line naming the clause."""
+    folder = _spec_copy(tmp_path, "clauses.toml", 'group = "setup"',
+                        'kind = "statement"\ngroup = "setup"')
+    loaded = load_folder(folder).clauses
+    assert loaded[f"{GAME}:setup.harbours"].statement
+    assert not loaded[f"{GAME}:setup.markers"].statement
+    folder = _spec_copy(tmp_path / "bad", "clauses.toml", 'group = "setup"',
+                        'kind = "remark"\ngroup = "setup"')
+    with pytest.raises(SpecError, match=rf"clause '{GAME}:setup.harbours': kind must be one "
+                                        r"of rule, statement, not 'remark'"):
+        load_folder(folder)
