@@ -245,7 +245,8 @@ def test_clauses() -> None:
     assert len(ids) == len(set(ids))
     paths = number_paths()
     for clause in CLAUSES:
-        assert set(clause) == {"id", "group", "title", "text", "source"}, clause["id"]
+        assert set(clause) - {"kind"} == {"id", "group", "title", "text", "source"}, clause["id"]
+        assert clause.get("kind", "rule") in ("rule", "statement"), clause["id"]
         assert clause["id"].startswith("lorenzo:"), clause["id"]
         for _, field, _, _ in string.Formatter().parse(clause["text"]):
             if field is not None:
