@@ -23,7 +23,7 @@ from regelwerk.engine.core.game import (
     RandomPolicy,
     Weighted,
 )
-from regelwerk.engine.lorenzo import church, coverage, decisions, flow, leaders, places, score_items, words
+from regelwerk.engine.lorenzo import church, coverage, decisions, flow, leaders, places, scoring, words
 from regelwerk.engine.lorenzo.actions import (
     ActivateLeader,
     CardDealt,
@@ -198,7 +198,7 @@ GAME: Game[State, Rules] = Game(
     parts=coverage.parts,
     sampling=sampling,
     policy=RandomPolicy(choose=places.draw_item, index=places.draw_index),
-    words=words.words, score_items=score_items.score_items,
+    words=words.words, score_items=scoring.score_items,
 )
 
 

@@ -7,6 +7,8 @@ from typing import Any
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.game import ScoreItem
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.lorenzo.effects import mods
 from regelwerk.engine.lorenzo.rules import (
     BUILDING,
@@ -77,29 +79,51 @@ def vp_loss(state: State, player: Player, before: bool, vp: int) -> int:
             C + "scoring.ventures", C + "scoring.resources", C + "scoring.faith",
             C + "effect.end_vp", C + "effect.no_end_score")
 def final_scores(state: State) -> tuple[int, ...]:
-    """Victory points after the final scoring, by seat."""
+    """Victory points after the final scoring, by seat: the sum of :func:`score_items`."""
+    return tuple(sum(item.points for item in items) for items in score_items(state))
+
+
+DURING = N_("victory points gained during play")
+BEFORE = N_("lost before the final scoring (excommunication)")
+AFTER = N_("lost at the end of the game (excommunication)")
+CARDS = N_("{count} cards")
+
+
+def score_items(state: State) -> tuple[tuple[ScoreItem, ...], ...]:
+    """Per player, the final victory points item by item, each citing its clause
+    (``Game.score_items``): the points of play, the excommunication loss before the
+    scoring, the cards, the military ranking, the resources, the loss after it."""
     rules = state.rules
     fns = rules.fns
     values = tuple(p.military for p in state.players)
-    scores = []
+    result = []
     for p, player in enumerate(state.players):
-        vp = player.vp
-        vp -= vp_loss(state, player, True, vp)
+        items = [ScoreItem(C + "round.structure", player.vp, DURING)]
+        lost = vp_loss(state, player, True, player.vp)
+        if lost:
+            items.append(ScoreItem(C + "effect.end_vp_loss", -lost, BEFORE))
         cards = player.cards
         if not excluded(player, TERRITORY):
-            vp += fns.table_points(rules.score_territories, len(cards[TERRITORY]))
+            items.append(ScoreItem(C + "scoring.territories", fns.table_points(
+                rules.score_territories, len(cards[TERRITORY])), CARDS,
+                {"count": len(cards[TERRITORY])}))
         if not excluded(player, CHARACTER):
-            vp += fns.table_points(rules.score_characters, len(cards[CHARACTER]))
+            items.append(ScoreItem(C + "scoring.characters", fns.table_points(
+                rules.score_characters, len(cards[CHARACTER])), CARDS,
+                {"count": len(cards[CHARACTER])}))
         if not excluded(player, VENTURE):
-            vp += fns.venture_points([e.value for card in cards[VENTURE]
-                                      for e in rules.cards[card].permanent
-                                      if e.kind == "end_vp"])
-        vp += fns.military_award(values, p, rules.score_military)
-        vp += fns.resource_points(sum(player[r] for r in rules.scored_resources),
-                                  rules.resources_per_vp)
-        vp -= vp_loss(state, player, False, vp)
-        scores.append(vp)
-    return tuple(scores)
+            items.append(ScoreItem(C + "scoring.ventures", fns.venture_points(
+                [e.value for card in cards[VENTURE] for e in rules.cards[card].permanent
+                 if e.kind == "end_vp"]), CARDS, {"count": len(cards[VENTURE])}))
+        items.append(ScoreItem(C + "scoring.military",
+                               fns.military_award(values, p, rules.score_military)))
+        items.append(ScoreItem(C + "scoring.resources", fns.resource_points(
+            sum(player[r] for r in rules.scored_resources), rules.resources_per_vp)))
+        lost = vp_loss(state, player, False, sum(item.points for item in items))
+        if lost:
+            items.append(ScoreItem(C + "effect.end_vp_loss", -lost, AFTER))
+        result.append(tuple(items))
+    return tuple(result)
 
 
 @implements(C + "scoring.winner")
