@@ -154,7 +154,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("file", metavar=_("FILE"), type=Path, help=_("game record (JSON)"))
     p.add_argument("--quiet", action="store_true", help=_("only the summary, not the course"))
     p.add_argument("--until", type=int, metavar="N",
-                   help=_("stop after action N and show the position there"))
+                   help=_("stop after action N and show the position there in words"))
+    p.add_argument("--positions", action="store_true",
+                   help=_("show the position in words after every action"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
     p = sub.add_parser("play", help=_("play a game at the terminal and record it"),
@@ -444,6 +446,8 @@ class _Games(Mapping[str, Any]):
 
 
 def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    from regelwerk.play import indented, position
+
     _ = _translator(lang)
     # A RecordError names the file and the key (main shows it); the options are checked
     # against the record's game (players, variants, board numbers).
@@ -457,16 +461,19 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
     course = not (args.quiet or args.json or args.until is not None)
     for index, raw in enumerate(record.actions):
         if args.until is not None and index >= args.until:
-            out(_("after action {index}: {position}").format(index=index, position=repr(state)))
+            _show_position(game, state, index, lang, out)
             return 0
         try:      # a record without a seed must give chance's outcomes (recorded_action)
             action = recorded_action(game, state, record, index)
             mover = game.current_player(state)
             before, state = state, game.apply(state, action)
             if course:
-                out(_("{index:4}. {player}: {action} -> {position}").format(
+                out(_("{index:4}. {player}: {action}").format(
                     index=index + 1, player=_seat(game, record.options, mover, lang),
-                    action=game.describe(before, action, lang), position=repr(state)))
+                    action=game.describe(before, action, lang)))
+                if args.positions:
+                    for line in indented(position(game, state, lang), "      "):
+                        out(line)
         except RecordError as exc:
             raise UsageError(_("{file}: action {index}: {error}").format(
                 file=args.file, index=index, error=exc.message_in(lang))) from None
@@ -475,8 +482,7 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
                 file=args.file, index=index, action=json.dumps(raw),
                 error=exc.message_in(lang))) from None
     if args.until is not None:
-        out(_("after action {index}: {position}").format(index=len(record.actions),
-                                                        position=repr(state)))
+        _show_position(game, state, len(record.actions), lang, out)
         return 0
     result = game.result(state)
     finished = game.is_terminal(state)
@@ -494,6 +500,17 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
     return 0
 
 
+def _show_position(game: Any, state: Any, index: int, lang: str,
+                   out: Callable[[str], None]) -> None:
+    """``replay --until``: the state's short notation, then the position in words."""
+    from regelwerk.play import indented, position
+
+    _ = _translator(lang)
+    out(_("after action {index}: {position}").format(index=index, position=repr(state)))
+    for line in indented(position(game, state, lang)):
+        out(line)
+
+
 def _seat(game: Any, options: Any, player: int, lang: str) -> str:
     """A seat's name (the game's colours), or chance's."""
     from regelwerk.engine.core.game import CHANCE
@@ -501,7 +518,7 @@ def _seat(game: Any, options: Any, player: int, lang: str) -> str:
 
     if player == CHANCE:
         return gettext_for(lang, N_("chance"))
-    names = seat_names(game, GameRecord(game.id, 0, (), dict(options)))
+    names = seat_names(game, GameRecord(game.id, 0, (), dict(options)), lang)
     return names[player] if 0 <= player < len(names) else str(player)
 
 
@@ -662,7 +679,8 @@ def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None])
         out(json.dumps({"games": count, "changed": [
             {"file": str(d.path), "step": d.step, "action": d.action, "clause": d.clause,
              "problem": d.problem, "expected": d.expected and d.expected.text,
-             "now": d.got and d.got.text} for d in found]}, indent=1, ensure_ascii=False))
+             "now": d.got and d.got.text, "now_in_words": d.now_in_words(lang)}
+            for d in found]}, indent=1, ensure_ascii=False))
     else:
         for d in found:
             out(_("{file}: step {step}: {problem}").format(file=d.path, step=d.step,
@@ -674,6 +692,11 @@ def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None])
                 out(_("  expected: {position}").format(position=d.expected.text))
             if d.got is not None:
                 out(_("  now:      {position}").format(position=d.got.text))
+            words = d.now_in_words(lang)
+            if words is not None:
+                out(_("  the position now, in words:"))
+                for line in words.splitlines():
+                    out("    " + line)
         out(_("{count} games replayed, {changed} changed").format(count=count,
                                                                    changed=len(found)))
         if found and args.accept:

@@ -10,7 +10,8 @@
 * for a finished game: each player's score item by item, each line citing its
   clause (the game's ``score_items``), as OpenFisca's trace does for a computation.
 
-The command ``regelwerk explain FILE --step N [--action A]`` prints it; the site's
+The position there is shown in words (the game's ``position``). The command
+``regelwerk explain FILE --step N [--action A]`` prints it; the site's
 worked examples can call the same function.
 """
 
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from regelwerk import games
@@ -89,9 +90,13 @@ class ScoreLine:
 
 @dataclass(frozen=True)
 class PlayerScore:
+    """A player's final score item by item; ``player`` is the seat's key (spec
+    ``meta.players``), ``name`` the seat's name in the explanation's language."""
+
     player: str
     total: int
     lines: tuple[ScoreLine, ...]
+    name: str = ""
 
 
 @dataclass(frozen=True)
@@ -102,7 +107,7 @@ class Explanation:
     step: int
     steps: int
     to_move: str
-    position: str
+    position: str               # in words of the language (the game's ``position``), lines
     groups: tuple[Group, ...]
     verdict: Verdict | None
     scores: tuple[PlayerScore, ...]
@@ -119,7 +124,7 @@ class Explanation:
             data["action"] = {"action": v.action, "legal": v.legal, "reason": v.reason,
                               "clause": v.clause.to_json()}
         if self.scores:
-            data["scores"] = [{"player": s.player, "total": s.total, "items": [
+            data["scores"] = [{"player": s.player, "name": s.name or s.player, "total": s.total, "items": [
                 {"clause": line.clause.id, "title": line.clause.title, "label": line.label,
                  "points": line.points} for line in s.lines]} for s in self.scores]
         return data
@@ -129,7 +134,7 @@ class Explanation:
         _ = _translator(lang)
         out = [_("{game}, step {step} of {steps}: {player} to move").format(
             game=self.game, step=self.step, steps=self.steps, player=self.to_move),
-            _("position: {position}").format(position=self.position)]
+            _("position:"), *indented(self.position)]
         if self.verdict is not None:
             v = self.verdict
             verdict = _("legal") if v.legal else _("illegal")
@@ -149,12 +154,17 @@ class Explanation:
                 out.append(_("    … and {count} more").format(
                     count=len(group.actions) - SHOWN_PER_CLAUSE))
         for score in self.scores:
-            out.append(_("{player}: {total} in all").format(player=score.player,
+            out.append(_("{player}: {total} in all").format(player=score.name or score.player,
                                                              total=score.total))
             for line in score.lines:
                 label = f" ({line.label})" if line.label else ""
                 out.append(f"  {line.points:+5d}  {line.clause.id}: {line.clause.title}{label}")
         return out
+
+
+def indented(text: str) -> list[str]:
+    """A several-line text (the position) indented under its heading."""
+    return ["  " + line for line in text.splitlines()]
 
 
 def _interpretation_lines(clause: Clause, lang: str) -> list[str]:
@@ -245,7 +255,7 @@ def explain(record: GameRecord, step: int | None = None, action: Any = None,
             lang: str = "en") -> Explanation:
     """What the rules say at ``step`` of ``record`` (default: its end), in ``lang``;
     ``action``: an action to judge there (see :func:`parse_action`)."""
-    from regelwerk.play import seat_names
+    from regelwerk.play import position, seat_name, seat_names
 
     game = games.get(record.game).game
     steps = len(record.actions)
@@ -264,12 +274,14 @@ def explain(record: GameRecord, step: int | None = None, action: Any = None,
     if action is not None:
         verdict = judge(game, state, parse_action(game, legal, action), lang)
     mover = game.current_player(state)
-    names = seat_names(game, record)
+    names = seat_names(game, record, lang)
     to_move = (gettext_for(lang, N_("nobody (the game is over)")) if game.is_terminal(state)
                else gettext_for(lang, N_("chance")) if mover == CHANCE
                else names[mover] if 0 <= mover < len(names) else str(mover))
-    return Explanation(record.game, step, steps, to_move, repr(state), groups, verdict,
-                       score_lines(game, state, lang))
+    scores = tuple(replace(s, name=seat_name(game, s.player, lang))
+                   for s in score_lines(game, state, lang))
+    return Explanation(record.game, step, steps, to_move, position(game, state, lang), groups,
+                       verdict, scores)
 
 
 def judge(game: Game[Any, Any], state: Any, action: Any, lang: str) -> Verdict:

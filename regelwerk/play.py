@@ -2,9 +2,10 @@
 
 ``regelwerk play GAME --record FILE``: each seat is a person (the default) or
 the random player (``--random SEAT``). At a person's turn the position is
-shown with the legal actions numbered and described in words of the reader's
-language (the game's ``words``, :meth:`Game.describe`); the answer is a number,
-a number and a value for an open choice (``3 12``: a price of 12), or an action
+shown in words of the reader's language (the game's ``position``, :func:`position`)
+with the legal actions numbered and described in words (the game's ``words``,
+:meth:`Game.describe`); the answer is a number, a number and a value for an
+open choice (``3 12``: a price of 12), or an action
 in the record's notation (``{"type": "draw"}``). Anything else is refused with the
 clause that forbids it, and asked again. After every action the record is
 written atomically, so an interrupted game goes on with ``--resume FILE``.
@@ -13,6 +14,7 @@ Reading from standard input makes it scriptable.
 
 from __future__ import annotations
 
+import importlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -25,6 +27,7 @@ from regelwerk.engine.core.errors import IllegalAction, LocalizedError
 from regelwerk.engine.core.game import CHANCE, Game
 from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.records import GameRecord, RecordError, recorded_action
+from regelwerk.engine.core.spec import seat_word
 
 
 @dataclass(frozen=True)
@@ -40,11 +43,41 @@ def describe(game: Game[Any, Any], state: Any, option: Any, lang: str) -> str:
     return game.describe(state, option, lang)
 
 
-def seat_names(game: Game[Any, Any], record: GameRecord) -> Sequence[str]:
-    """The seats' names (the game's colours from spec), for as many as play."""
+def position(game: Game[Any, Any], state: Any, lang: str) -> str:
+    """The position in words of ``lang`` (:meth:`Game.position_text`, several lines).
+
+    A game whose declaration does not name its ``position`` yet is read by convention
+    from ``engine/<game>/position.py``; without either, the state's ``repr``.
+    """
+    if game.position is None:
+        try:
+            module = importlib.import_module(f"regelwerk.engine.{game.id}.position")
+        except ImportError:
+            module = None
+        said = getattr(module, "position", None)
+        if callable(said):
+            return str(said(state, lang))
+    return game.position_text(state, lang)
+
+
+def indented(text: str, margin: str = "  ") -> list[str]:
+    """``text`` line by line, each with ``margin`` in front."""
+    return [margin + line for line in text.splitlines()]
+
+
+def seat_names(game: Game[Any, Any], record: GameRecord, lang: str | None = None
+               ) -> Sequence[str]:
+    """The seats' names (the game's colours from spec), for as many as play; with
+    ``lang``, each in that language (:func:`seat_name`)."""
     count = record.options.get("players", game.default_players)
-    names = list(game.spec.meta.get("players", ()))
+    names = [seat_name(game, name, lang) if lang else name
+             for name in game.spec.meta.get("players", ())]
     return [*names, *(str(i) for i in range(len(names), count))][:max(count, 1)]
+
+
+def seat_name(game: Game[Any, Any], name: str, lang: str) -> str:
+    """A seat's name (a key of spec ``meta.players``) in ``lang`` (:func:`seat_word`)."""
+    return seat_word(game.id, name, lang)
 
 
 def parse_answer(game: Game[Any, Any], options: Sequence[Any], text: str) -> Any:
@@ -81,7 +114,7 @@ def play(game: Game[Any, Any], record: GameRecord, table: Table, path: Path,
     state = replay(game, record)
     rng = Random(f"{table.seed}/play/{len(record.actions)}")
     actions = list(record.actions)
-    names = seat_names(game, record)
+    names = seat_names(game, record, lang)
     while not game.is_terminal(state):
         mover = game.current_player(state)
         if mover == CHANCE:          # a record without a seed: chance is not play's to choose
@@ -112,7 +145,9 @@ def ask(game: Game[Any, Any], state: Any, name: str, answers: Iterator[str],
     """A person's action: asked until one is legal; ``None`` when the answers end."""
     _ = translator(lang)
     options = list(game.legal_actions(state))
-    say(_("{player} to move: {position}").format(player=name, position=repr(state)))
+    say(_("{player} to move:").format(player=name))
+    for line in indented(position(game, state, lang)):
+        say(line)
     for number, option in enumerate(options, 1):
         say(f"  {number:3}. {describe(game, state, option, lang)}")
     while True:

@@ -5,9 +5,10 @@ with what the engine made of it when the entry was accepted: after every
 action, a fingerprint of the position (:meth:`Game.key`) and its short text
 (the state's ``repr``). :func:`regress` replays every entry and reports, for
 each entry that changed, the first step that diverges: the action, the clause
-of its kind, and the old and new position. ``accept`` rewrites the expected
-values after a deliberate rule change, so the corpus diff is what a reviewer
-reads. Entries are written atomically.
+of its kind, the old and new short text, and the new position in words (the
+game's ``position``). ``accept`` rewrites the expected values after a
+deliberate rule change, so the corpus diff is what a reviewer reads. Entries
+are written atomically.
 
 The rulebooks' worked examples and seeded games over every player count and
 rule variant make the corpus. A seeded game (``seeded-*.json``,
@@ -24,7 +25,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -34,9 +35,9 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.files import write_text
 from regelwerk.engine.core.game import Game
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.records import GameRecord, RecordError, recorded_action
+from regelwerk.engine.core.records import ENTRY_FORMAT, GameRecord, RecordError, recorded_action
 
-FORMAT = "regelwerk-corpus/1"
+FORMAT = ENTRY_FORMAT
 
 
 def fingerprint(game: Game[Any, Any], state: Any) -> str:
@@ -107,6 +108,19 @@ class Divergence:
     expected: Step | None
     got: Step | None
     problem: str                    # changed | illegal | longer | shorter | result
+    #: the game, and the engine's state now where the replay diverged (after the action
+    #: if it played, else the last state reached): the new position in words
+    game: str = ""
+    state: Any = field(default=None, compare=False, repr=False)
+
+    def now_in_words(self, lang: str) -> str | None:
+        """The engine's position now at the divergence, in words of ``lang`` (the game's
+        ``position``), or ``None`` if there is none."""
+        if self.state is None or not self.game:
+            return None
+        from regelwerk.play import position
+
+        return position(games.get(self.game).game, self.state, lang)
 
     def describe(self) -> str:
         """One paragraph in English (the CLI translates its parts)."""
@@ -118,6 +132,10 @@ class Divergence:
             lines.append(f"  expected: {self.expected.text}")
         if self.got is not None:
             lines.append(f"  now:      {self.got.text}")
+        words = self.now_in_words("en")
+        if words is not None:
+            lines.append("  now, in words:")
+            lines += ["    " + line for line in words.splitlines()]
         return "\n".join(lines)
 
 
@@ -150,9 +168,31 @@ def make_entry(record: GameRecord) -> Entry:
                  steps)
 
 
+def state_after(record: GameRecord, count: int, rules: Any = None) -> Any:
+    """The engine's state after the first ``count`` actions of ``record`` that play (a
+    replay stops at the first that does not)."""
+    game = games.get(record.game).game
+    state = game.new_game(seed=record.seed, options=dict(record.options), rules=rules)
+    for index in range(min(count, len(record.actions))):
+        try:
+            state = game.apply(state, recorded_action(game, state, record, index))
+        except (IllegalAction, RecordError):
+            break
+    return state
+
+
 def check_entry(path: Path, entry: Entry, rules: Any = None) -> Divergence | None:
     """The first divergence of ``entry`` from the engine (playing by ``rules`` if given),
-    or ``None``."""
+    or ``None``; it keeps the engine's state there, for the report in words
+    (:meth:`Divergence.now_in_words`)."""
+    found = _first_divergence(path, entry, rules)
+    if found is None:
+        return None
+    state = state_after(entry.record, found.step + 1, rules)
+    return replace(found, game=entry.record.game, state=state)
+
+
+def _first_divergence(path: Path, entry: Entry, rules: Any) -> Divergence | None:
     record = entry.record
     game = games.get(record.game).game
     steps, state, error = replay_steps(record, rules)

@@ -39,6 +39,7 @@ from functools import cached_property
 from random import Random
 from typing import Any, Generic, TypeVar
 
+from regelwerk.engine.core import draws
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.actions import ActionCodec, Domain, OpenChoice, field_domains, field_types
 from regelwerk.engine.core.errors import IllegalAction, shown
@@ -194,8 +195,8 @@ class RandomPolicy:
     same game when the code around it changes.
     """
 
-    choose: Callable[[Random, Sequence[Any]], Any] = Random.choice
-    index: Callable[[Random, int], int] = Random.randrange
+    choose: Callable[[Random, Sequence[Any]], Any] = draws.choice
+    index: Callable[[Random, int], int] = draws.below
 
 
 @dataclass(frozen=True)
@@ -310,7 +311,11 @@ class Game(Generic[S, R]):
     the reader's language, ``None`` for a kind it has no words for
     (:meth:`describe`); ``score_items(state)``: a
     finished game's score per player, item by item, each citing its clause (the
-    items add up to :attr:`Outcome.scores`).
+    items add up to :attr:`Outcome.scores`); ``position(state, lang)``: the
+    position in words of the reader's language, several lines (the round or
+    phase, who is to move, what each player holds that a decision depends on,
+    the shared board), which ``play``, ``replay``, ``explain`` and ``regress``
+    show (:meth:`position_text`; without it, the state's ``repr``).
     """
 
     id: str
@@ -334,6 +339,7 @@ class Game(Generic[S, R]):
     parts: Callable[[R], Iterable[str]] | None = None
     words: Callable[[S, Any, str], str | None] | None = None
     score_items: Callable[[S], Sequence[Sequence[ScoreItem]]] | None = None
+    position: Callable[[S, str], str] | None = None
     #: memo of :meth:`kinds_open` by stage: a pure function of the declaration
     _open: dict[Hashable, tuple[tuple[ActionKind[S, Any], ...], bool]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
@@ -638,6 +644,11 @@ class Game(Generic[S, R]):
             top = "…" if action.high is None else str(action.high)
             return f"{action.kind}: {action.low}..{top}"
         return json.dumps(self.action_to_json(action), ensure_ascii=False)
+
+    def position_text(self, state: S, lang: str) -> str:
+        """The position in words of ``lang`` (the game's ``position``, several lines), else
+        the state's ``repr``."""
+        return repr(state) if self.position is None else self.position(state, lang)
 
     def key(self, state: S) -> Hashable:
         """A hashable key of the position: equal states have equal keys.

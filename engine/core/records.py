@@ -21,6 +21,9 @@ from regelwerk.engine.core.errors import LocalizedError
 from regelwerk.engine.core.i18n import N_
 
 FORMAT = "regelwerk-game-record/1"
+#: A regression-corpus entry (:mod:`regelwerk.regress`): a record and the positions
+#: after each action. Wherever a record is read, an entry gives its record.
+ENTRY_FORMAT = "regelwerk-corpus/1"
 
 
 class RecordError(LocalizedError):
@@ -100,6 +103,8 @@ class GameRecord:
         ``where`` and the key."""
         if not isinstance(data, dict):
             raise RecordError(N_("{file}: a game record is a JSON object"), file=where)
+        if data.get("format") == ENTRY_FORMAT and isinstance(data.get("record"), dict):
+            data = data["record"]
         if data.get("format") != FORMAT:
             raise RecordError(N_("{file}: format must be {expected!r}, got {got!r}"), file=where,
                               expected=FORMAT, got=data.get("format"))

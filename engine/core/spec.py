@@ -391,6 +391,13 @@ def glossary_word(game: str, key: str, lang: str) -> str:
     return key if found is None else (found.de if lang == "de" else found.en)
 
 
+def seat_word(game: str, key: str, lang: str) -> str:
+    """A seat's name (a key of ``meta.players``) in ``lang``: its glossary word,
+    capitalised as a name (the players are addressed by their colours)."""
+    word = glossary_word(game, key, lang)
+    return word[:1].upper() + word[1:]
+
+
 def load_folder(folder: Any) -> Spec:
     """Read one spec folder (a path or a package resource), named for its game."""
     game = folder.name

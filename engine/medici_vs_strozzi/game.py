@@ -11,7 +11,7 @@ from operator import attrgetter
 
 from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import load
-from regelwerk.engine.medici_vs_strozzi import play, score_items, words
+from regelwerk.engine.medici_vs_strozzi import play, position, score_items, words
 from regelwerk.engine.medici_vs_strozzi.actions import (
     Buy,
     Decline,
@@ -82,5 +82,5 @@ GAME: Game[State, Rules] = Game(
     end_clause=C + "end.winner",
     chance=Chance(play.tile_probability, play.seeded_tile),
     stage=attrgetter("phase"),
-    words=words.words, score_items=score_items.score_items,
+    words=words.words, score_items=score_items.score_items, position=position.position,
 )

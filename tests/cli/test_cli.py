@@ -195,7 +195,7 @@ def test_broken_record_action_is_german_with_file_and_index(
     GameRecord("medici_vs_strozzi", 1, ({"type": "draw"}, {"type": "fly"}), {}).write(path)
     code, out, err = run(capsys, "replay", str(path), "--lang", "de")
     # the course up to the broken action (one line for action 0), then the error
-    assert code == 2 and out.startswith("   1. medici: ") and out.count("\n") == 1
+    assert code == 2 and out.startswith("   1. Medici: ") and out.count("\n") == 1
     assert err.count("\n") == 1
     assert err.startswith(f"regelwerk: Fehler: {path}: Aktion 1: keine Aktion von "
                           "medici_vs_strozzi: ")

@@ -108,6 +108,20 @@ def test_a_finished_game_is_scored_item_by_item_in_both_languages(game_id: str) 
     assert any("insgesamt" in line for line in german.lines("de"))
 
 
+def test_players_are_named_in_the_readers_language() -> None:
+    """Seats are addressed by their glossary word (Lorenzo's colours), in text and JSON;
+    the JSON keeps the seat's key as well."""
+    game = games.get("lorenzo").game
+    record = random_record(game, 7, players=2)
+    german = explain(record, None, None, "de")
+    assert [s.name for s in german.scores] == ["Rot", "Grün"]
+    assert any(line.startswith("Rot: ") for line in german.lines("de"))
+    data = german.to_json()["scores"]
+    assert [(s["player"], s["name"]) for s in data] == [("red", "Rot"), ("green", "Grün")]
+    assert explain(record, 0, None, "de").to_move in {"Rot", "Grün"}
+    assert [s.name for s in explain(record, None, None, "en").scores] == ["Red", "Green"]
+
+
 def test_a_step_outside_the_game_is_refused() -> None:
     game = games.get("medici_vs_strozzi").game
     record = random_record(game, 1)

@@ -69,7 +69,7 @@ def test_play_and_replay_from_the_command_line(tmp_path: Path) -> None:
     again = regelwerk("play", "--resume", str(path), "--random", "1", answers="1\n")
     assert again.returncode == 0 and len(GameRecord.read(path).actions) == 3
     course = regelwerk("replay", str(path), "--lang", "en").stdout.splitlines()
-    assert [line.split(":")[0].strip() for line in course[:3]] == ["1. medici", "2. medici", "3. medici"]
+    assert [line.split(":")[0].strip() for line in course[:3]] == ["1. Medici", "2. Medici", "3. Medici"]
     at = regelwerk("replay", str(path), "--until", "1", "--lang", "en").stdout
     assert at.startswith("after action 1: <medici_vs_strozzi round 1 DRAW") and "drawn=(" in at
     refused = regelwerk("play", "medici_vs_strozzi", "--resume", str(path), "--lang", "en")

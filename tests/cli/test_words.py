@@ -125,4 +125,4 @@ def test_play_lists_and_replay_shows_actions_in_words(tmp_path: Path,
     assert listed and all("Plättchen aus dem Beutel ziehen" in line for line in listed)
     assert main(["replay", str(path), "--lang", "de"]) == 0
     course = capsys.readouterr().out.splitlines()
-    assert course[0].startswith("   1. medici: ein Plättchen aus dem Beutel ziehen")
+    assert course[0].startswith("   1. Medici: ein Plättchen aus dem Beutel ziehen")
