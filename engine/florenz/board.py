@@ -15,10 +15,31 @@ from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, Rules
 from regelwerk.engine.florenz.scoring import achievement
-from regelwerk.engine.florenz.state import NONE, RESERVE, State
+from regelwerk.engine.florenz.state import NONE, RESERVE, Source, State
 
 C = "florenz:"
 _NONE_NE = NONE.__ne__      # a field holds a cup
+_ESCORT, _SOLO_ESCORT = Source.ESCORT, Source.SOLO_ESCORT
+
+
+# --------------------------------------------------------------------- points
+
+Points = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
+
+
+def credited(points: tuple[int, ...], scored: tuple[tuple[int, ...], ...], family: int,
+             source: int, amount: int) -> Points:
+    """``(points, scored)`` after ``family`` scores ``amount`` by ``source`` (a
+    :class:`~.state.Source`): its total and the item the clause awards."""
+    return (added(points, family, amount),
+            replaced(scored, family, added(scored[family], source, amount)))
+
+
+def credit(state: State, family: int, source: int, amount: int) -> dict[str, Any]:
+    """The changes of ``state`` when ``family`` scores ``amount`` by ``source``
+    (:func:`credited`), as ``_replace`` keywords."""
+    points, scored = credited(state.points, state.scored, family, source, amount)
+    return {"points": points, "scored": scored}
 
 
 # --------------------------------------------------------------------- time
@@ -54,10 +75,10 @@ def absent(rules: Rules, piece: int) -> bool:
 def reserve(state: State, family: int, rank: int) -> int:
     """A member of ``rank`` on ``family``'s board, or -1 if none is left."""
     rules = state.rules
-    per, ranks, where = rules.pieces_per_family, rules.piece_rank, state.where
-    for p in range(family * per, family * per + per):
-        if where[p] == RESERVE and ranks[p % per] == rank:
-            return p
+    base, where = family * rules.pieces_per_family, state.where
+    for offset in rules.tables.rank_offsets.get(rank, ()):
+        if where[base + offset] == RESERVE:
+            return base + offset
     return -1
 
 
@@ -65,19 +86,18 @@ def reserve(state: State, family: int, rank: int) -> int:
 def entered(state: State, queue: tuple[int, ...], location: int, piece: int) -> tuple[int, ...]:
     """``queue`` (at location index ``location``) after ``piece`` joins it."""
     rules = state.rules
-    per, rank = rules.pieces_per_family, rules.piece_rank
-    ranks = [rank[p % per] for p in queue]
-    new_rank, doorman = rank[piece % per], piece // per in state.doormen[location]
-    pos = rules.tables.insert_at.get((tuple(ranks), new_rank, doorman))
+    rank = rules.tables.rank_of_piece
+    ranks = tuple(map(rank.__getitem__, queue))
+    new_rank, doorman = rank[piece], piece // rules.pieces_per_family in state.doormen[location]
+    pos = rules.tables.insert_at.get((ranks, new_rank, doorman))
     if pos is None:         # a pattern the table does not hold: ask the rule itself
-        pos = rules.fns.insert_position(ranks, len(queue), new_rank, doorman)
+        pos = rules.fns.insert_position(list(ranks), len(queue), new_rank, doorman)
     return (*queue[:pos], piece, *queue[pos:])
 
 
 def has_space(state: State, queue: tuple[int, ...]) -> bool:
-    """Whether ``queue`` takes a newcomer (``fns.may_enter``)."""
-    rules = state.rules
-    return bool(rules.fns.may_enter(len(queue), rules.capacity))
+    """Whether ``queue`` takes a newcomer (``fns.may_enter``, :attr:`.rules.Tables.open_at`)."""
+    return state.rules.tables.open_at[len(queue)]
 
 
 @implements(C + "solo.harder")
@@ -95,6 +115,13 @@ def move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
     """``piece`` walks one path to location index ``dst`` (a neighbour, open to it; space
     there if it stops, ``needs_space``); escorts on that path act. ``src``: where it
     starts (its location when not given); ``clock``: the clocks to start from."""
+    return state._replace(**walked(state, piece, dst, needs_space, src, clock))
+
+
+@implements(C + "action.move", C + "guard.escort", C + "queue.priority", C + "solo.escort")
+def walked(state: State, piece: int, dst: int, needs_space: bool = True,
+           src: int | None = None, clock: tuple[int, ...] | None = None) -> dict[str, Any]:
+    """:func:`move_piece` as the changes of ``state`` (``_replace`` keywords)."""
     rules = state.rules
     src = state.where[piece] if src is None else src
     family = state.family_of(piece)
@@ -104,16 +131,17 @@ def move_piece(state: State, piece: int, dst: int, needs_space: bool = True,
         where = replaced(state.where, piece, dst)
     else:
         where = replaced(state.where, piece, RESERVE)   # only passing through
-    clock, points = state.clock if clock is None else clock, state.points
+    clock, points, scored = state.clock if clock is None else clock, state.points, state.scored
     for g in state.escorts[rules.edge_index[(min(src, dst), max(src, dst))]]:
         if g == family:
             if g != rules.automa:
                 clock = gain(clock, g, rules.escort_time, rules)
             if rules.automa >= 0:
-                points = added(points, g, rules.tables.solo_escort_points)
+                points, scored = credited(points, scored, g, _SOLO_ESCORT,
+                                          rules.tables.solo_escort_points)
         else:
-            points = added(points, g, rules.escort_points)
-    return state._replace(queues=queues, where=where, clock=clock, points=points)
+            points, scored = credited(points, scored, g, _ESCORT, rules.escort_points)
+    return {"queues": queues, "where": where, "clock": clock, "points": points, "scored": scored}
 
 
 # --------------------------------------------------------------------- cups
@@ -139,19 +167,26 @@ def boast_field_at(state: State, family: int, loc: int, points: int | None = Non
 
 
 @implements(C + "action.boast")
-def place_cup(state: State, family: int, loc: int, **changes: Any) -> State:
-    """``family`` scores the board at location index ``loc`` and puts its cup on it."""
+def place_cup(state: State, family: int, loc: int, source: int, **changes: Any) -> State:
+    """``family`` scores the board at location index ``loc`` (by ``source``, the
+    :class:`~.state.Source` of the boast) and puts its cup on it."""
     points = achievement(state, family, loc)
     return put_cup(state, family, loc, points, boast_field_at(state, family, loc, points),
-                   **changes)
+                   source, **changes)
 
 
-def put_cup(state: State, family: int, loc: int, points: int, field: int,
+def put_cup(state: State, family: int, loc: int, points: int, field: int, source: int,
             **changes: Any) -> State:
-    """``family`` gains ``points`` and its cup goes on ``field`` at location index ``loc``."""
-    return state._replace(points=added(state.points, family, points),
-                          cups=replaced(state.cups, loc, replaced(state.cups[loc], field, family)),
-                          **changes)
+    """``family`` gains ``points`` (by ``source``) and its cup goes on ``field`` at location
+    index ``loc``."""
+    return state._replace(**cup_put(state, family, loc, points, field, source), **changes)
+
+
+def cup_put(state: State, family: int, loc: int, points: int, field: int,
+            source: int) -> dict[str, Any]:
+    """:func:`put_cup` as the changes of ``state`` (``_replace`` keywords)."""
+    return {"cups": replaced(state.cups, loc, replaced(state.cups[loc], field, family)),
+            **credit(state, family, source, points)}
 
 
 # --------------------------------------------------------------------- gifts and guards

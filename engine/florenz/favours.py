@@ -12,18 +12,18 @@ from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz.actions import Boast, DiscardForTime, Gift
 from regelwerk.engine.florenz.board import (
     boast_field_at,
+    cup_put,
     cups_left,
     free_crests,
     gain,
     gift_cost,
     give_gift,
-    put_cup,
     spent,
 )
 from regelwerk.engine.florenz.cards import card_medici
 from regelwerk.engine.florenz.members import time_refusal
 from regelwerk.engine.florenz.scoring import achievement
-from regelwerk.engine.florenz.state import State
+from regelwerk.engine.florenz.state import Source, State
 from regelwerk.engine.florenz.turns import advance
 
 C = "florenz:"
@@ -71,8 +71,8 @@ def boast(state: State, action: Boast) -> State:
     loc = action.location - 1
     points = achievement(state, f, loc)
     field = boast_field_at(state, f, loc, points)
-    return advance(put_cup(state, f, loc, points, field,
-                           clock=spent(state, f, state.rules.cost_boast)))
+    return advance(state, clock=spent(state, f, state.rules.cost_boast),
+                   **cup_put(state, f, loc, points, field, Source.BOAST))
 
 
 # --------------------------------------------------------------------- Gift

@@ -36,6 +36,7 @@ from regelwerk.engine.florenz import (
     medici,
     members,
     passing,
+    position,
     scandal,
     score_items,
     solo,
@@ -141,11 +142,17 @@ _GIOVANNI_STAGE = frozenset({GIOVANNI})
 _DISCARD_STAGES = frozenset({ACTING, PASSED, GIOVANNI})
 
 
-def _staged(stages: frozenset[str], sampler: Callable[[State, Random], Any]
-            ) -> Callable[[State, Random], Any]:
-    """``sampler``, asked only in ``stages`` (its kind's): ``None`` in any other state."""
+def acting(state: State) -> bool:
+    """Whether the stage is :data:`ACTING` (:func:`stage`), asked without naming it: a
+    family that has not passed decides in phase 2 and chance draws nothing."""
+    return state.phase == _ACTIONS and not state.draws and not state.passed[state.current]
+
+
+def _acting(sampler: Callable[[State, Random], Any]) -> Callable[[State, Random], Any]:
+    """``sampler``, asked only in the stage :data:`ACTING` (its kind's): ``None`` in any
+    other state."""
     def sample(state: State, rng: Random) -> Any:
-        return sampler(state, rng) if stage(state) in stages else None
+        return sampler(state, rng) if acting(state) else None
     return sample
 
 
@@ -174,7 +181,7 @@ KINDS: tuple[ActionKind[State, Any], ...] = (
                explain=members.explain_move, stages=_ACTING_STAGE),
     # random play draws "a hurry" as one kind: the sampler gives either form
     ActionKind(HurryTwice, "hurry_twice", C + "action.hurry", members.hurry_twice_options,
-               members.hurry_twice, sampler=_staged(_ACTING_STAGE, members.hurry_sample),
+               members.hurry_twice, sampler=_acting(members.hurry_sample),
                explain=members.explain_hurry_twice, stages=_ACTING_STAGE),
     ActionKind(HurryPair, "hurry_pair", C + "action.hurry", members.hurry_pair_options,
                members.hurry_pair, explain=members.explain_hurry_pair, stages=_ACTING_STAGE),
@@ -183,7 +190,7 @@ KINDS: tuple[ActionKind[State, Any], ...] = (
     ActionKind(Gift, "gift", C + "action.gift", favours.gift_options, favours.gift,
                explain=favours.explain_gift, stages=_ACTING_STAGE),
     ActionKind(Scandal, "scandal", C + "scandal.play", scandal.scandal_options, scandal.play,
-               sampler=_staged(_ACTING_STAGE, scandal.sample), explain=scandal.explain_scandal,
+               sampler=_acting(scandal.sample), explain=scandal.explain_scandal,
                stages=_ACTING_STAGE),
     ActionKind(DiscardForTime, "discard", C + "action.discard_for_time",
                favours.discard_options, favours.discard, explain=favours.explain_discard,
@@ -214,7 +221,7 @@ ACTING_KINDS = tuple(K[a] for a in (Pass, Send, Promote, Move, Boast, Gift, Hurr
 
 def sampling(state: State) -> Sequence[ActionKind[State, Any]] | None:
     """Kind first for a family that has not passed; otherwise uniform over legal_actions."""
-    return ACTING_KINDS if stage(state) == ACTING else None
+    return ACTING_KINDS if acting(state) else None
 
 
 _SPEC = load(ID)
@@ -236,5 +243,5 @@ GAME: Game[State, Rules] = Game(
     chance=Chance(chance.probability, chance.seeded),
     sampling=sampling,
     stage=stage,
-    words=words.words, score_items=score_items.score_items,
+    words=words.words, score_items=score_items.score_items, position=position.position,
 )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 
+from regelwerk.engine.florenz.scoring import plan_points, time_points
 from regelwerk.engine.florenz.state import NONE, Phase, State
 
 #: Checked at run time only (no z3 model): id -> what it states (English).
@@ -29,6 +30,8 @@ RUNTIME_ONLY = {
                                     "(or set aside while he draws again).",
     "florenz.one_ring_per_location": "No two families' rings lie at the same location while "
                                      "the game runs.",
+    "florenz.points_itemised": "A family's points are what it scored by each clause during "
+                               "the rounds, plus time and plan card once the game is over.",
 }
 
 #: Every id :func:`violations` reports: the runtime twins of the z3 invariants
@@ -92,8 +95,14 @@ def violations(state: State) -> list[str]:
             auto.held >= 0) != len(rules.spec["solo.card_kind"]):
         broken.append("florenz.solo_cards_conserved")
     rings = [r for r in state.rings if r != NONE]
-    if state.phase != Phase.OVER and len(rings) != len(set(rings)):
+    over = state.phase == Phase.OVER
+    if not over and len(rings) != len(set(rings)):
         broken.append("florenz.one_ring_per_location")
+    for f, (points, scored) in enumerate(zip(state.points, state.scored, strict=True)):
+        end = time_points(state.clock[f], rules) + plan_points(state, f) if over else 0
+        if sum(scored) + end != points:
+            broken.append("florenz.points_itemised")
+            break
     return broken
 
 

@@ -20,14 +20,18 @@ from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.florenz import cleanup, solo
 from regelwerk.engine.florenz.actions import Accept, Decline
+from regelwerk.engine.florenz.board import Points, credit, credited
 from regelwerk.engine.florenz.cards import REWARD, SPY, dealing
-from regelwerk.engine.florenz.rules import GIOVANNI
+from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, GIOVANNI
 from regelwerk.engine.florenz.scoring import control_order, family_queue_points
-from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, State
+from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, Source, State
 
 C = "florenz:"
 _GIOVANNI = Phase.GIOVANNI
 _CARD = int(Draw.CARD)
+_HEAD = Source.HEAD
+#: the item each scoring Medici's points go to (Giovanni's: his offers, :func:`_answer`)
+_QUEUE_SCORING = {COSIMO: Source.COSIMO, CONTESSINA: Source.CONTESSINA}
 
 
 def route(state: State, medici: int) -> tuple[int, ...]:
@@ -46,21 +50,22 @@ def visit(state: State, medici: int, location: int) -> State:
     points, and the scandal cards given out as deals (see :func:`.cards.give_card`)."""
     award = state.rules.fns.head_award(1, state.rules.head_points[state.round - 1])
     deals: list[tuple[int, ...]] = []
-    points = _visit(state, medici, location, state.points, award, deals)
-    return dealing(state, (*state.draws, *deals), points=points)
+    points, scored = _visit(state, medici, location, (state.points, state.scored), award, deals)
+    return dealing(state, (*state.draws, *deals), points=points, scored=scored)
 
 
 @implements(C + "medici.move", C + "medici.head", C + "medici.boast_reward", C + "guard.spy")
-def _visit(state: State, medici: int, location: int, points: tuple[int, ...],
-           award: int, deals: list[tuple[int, ...]]) -> tuple[int, ...]:
-    """:func:`visit` with the points and the scandal cards kept apart: the points after
-    the head gains ``award`` (``fns.head_award`` for one head); the cards given out are
-    added to ``deals`` as ``(Draw.CARD, family, medici, why)``, in the order they are given."""
+def _visit(state: State, medici: int, location: int, points: Points,
+           award: int, deals: list[tuple[int, ...]]) -> Points:
+    """:func:`visit` with the points and the scandal cards kept apart: ``points`` (the
+    totals and the items, :func:`.board.credited`) after the head gains ``award``
+    (``fns.head_award`` for one head); the cards given out are added to ``deals`` as
+    ``(Draw.CARD, family, medici, why)``, in the order they are given."""
     queue = state.queues[location]
     rules = state.rules
     per = rules.pieces_per_family
     if queue:
-        points = added(points, queue[0] // per, award)
+        points = credited(*points, queue[0] // per, _HEAD, award)
     for top in reversed(state.cups[location]):
         if top != NONE:
             for p in queue:
@@ -80,19 +85,22 @@ def medici_phase(state: State) -> State:
     (``state.draws``), then :func:`after_deals`: Giovanni's offers, or the clean-up."""
     rules = state.rules
     m = rules.disc_medici[state.round - 1]
-    points = state.points
+    points: Points = (state.points, state.scored)
     award = rules.fns.head_award(1, rules.head_points[state.round - 1])
     deals: list[tuple[int, ...]] = []
     for loc in route(state, m):
         points = _visit(state, m, loc - 1, points, award, deals)
     target = state.targets[m]
     carriages = replaced(state.carriages, m, target)
+    totals, scored = points
     if m != GIOVANNI:
+        source = _QUEUE_SCORING[m]
         for f in {state.family_of(p) for p in state.queues[target]}:
-            points = added(points, f, family_queue_points(state, target, f, m))
-        state = dealing(state, tuple(deals), points=points, carriages=carriages)
+            totals, scored = credited(totals, scored, f, source,
+                                      family_queue_points(state, target, f, m))
+        state = dealing(state, tuple(deals), points=totals, scored=scored, carriages=carriages)
     else:
-        state = dealing(state, tuple(deals), points=points, carriages=carriages,
+        state = dealing(state, tuple(deals), points=totals, scored=scored, carriages=carriages,
                         phase=_GIOVANNI, offer=(control_order(state, target), 0))
     if state.draws:
         return state._replace(resume=Resume.MEDICI)
@@ -172,6 +180,6 @@ def _answer(state: State, accepts: bool) -> State:
     cost, gain = rules.giovanni[state.round - 1][place]
     if accepts:
         state = state._replace(clock=added(state.clock, f, -cost),
-                               points=added(state.points, f, gain))
+                               **credit(state, f, Source.GIOVANNI, gain))
     step, place = rules.fns.giovanni_step(0, place, accepts)
     return _next_offer(state._replace(offer=(candidates[step:], place)))

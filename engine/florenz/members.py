@@ -15,11 +15,19 @@ from __future__ import annotations
 from random import Random
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.draws import choice
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz.actions import HurryPair, HurryTwice, Move, Place, Promote, Send
-from regelwerk.engine.florenz.board import blocked_path, entered, move_piece, reserve, spent
+from regelwerk.engine.florenz.board import (
+    blocked_path,
+    entered,
+    move_piece,
+    reserve,
+    spent,
+    walked,
+)
 from regelwerk.engine.florenz.rules import DEBUTANT, LADY, MAESTRO
 from regelwerk.engine.florenz.state import RESERVE, State
 from regelwerk.engine.florenz.turns import advance, start_round
@@ -99,12 +107,12 @@ def send_options(state: State, like: Send | None) -> list[Send]:
     rules = state.rules
     if state.clock[f] < rules.cost_send or reserve(state, f, DEBUTANT) < 0:
         return []
-    may_enter, capacity, queues = rules.fns.may_enter, rules.capacity, state.queues
+    open_at, queues = rules.tables.open_at, state.queues
     send = rules.tables.actions.send
     if like is not None:
         loc = _location(state, like.location)
-        return [send[loc]] if loc >= 0 and may_enter(len(queues[loc]), capacity) else []
-    return [send[i] for i, q in enumerate(queues) if may_enter(len(q), capacity)]
+        return [send[loc]] if loc >= 0 and open_at[len(queues[loc])] else []
+    return [send[i] for i, q in enumerate(queues) if open_at[len(q)]]
 
 
 def explain_send(state: State, action: Send) -> IllegalAction | None:
@@ -123,9 +131,9 @@ def send(state: State, action: Send) -> State:
     f = state.current
     loc = action.location - 1
     piece = reserve(state, f, DEBUTANT)
-    return advance(state._replace(
-        clock=spent(state, f, state.rules.cost_send), where=replaced(state.where, piece, loc),
-        queues=replaced(state.queues, loc, entered(state, state.queues[loc], loc, piece))))
+    return advance(state, clock=spent(state, f, state.rules.cost_send),
+                   where=replaced(state.where, piece, loc),
+                   queues=replaced(state.queues, loc, entered(state, state.queues[loc], loc, piece)))
 
 
 # --------------------------------------------------------------------- Promote
@@ -166,9 +174,8 @@ def promote(state: State, action: Promote) -> State:
     new = reserve(state, f, state.rank_of(piece) + 1)
     queue = tuple(p for p in state.queues[loc] if p != piece)
     where = replaced(replaced(state.where, piece, RESERVE), new, loc)
-    return advance(state._replace(clock=spent(state, f, state.rules.cost_promote), where=where,
-                                  queues=replaced(state.queues, loc,
-                                                  entered(state, queue, loc, new))))
+    return advance(state, clock=spent(state, f, state.rules.cost_promote), where=where,
+                   queues=replaced(state.queues, loc, entered(state, queue, loc, new)))
 
 
 # --------------------------------------------------------------------- Move
@@ -180,15 +187,15 @@ def single_moves(state: State, piece: int = -1, to: int = 0) -> list[Move]:
     f = state.current
     rules = state.rules
     neighbours, where, queues = rules.neighbours, state.where, state.queues
-    may_enter, capacity = rules.fns.may_enter, rules.capacity
     tables = rules.tables
+    open_at = tables.open_at
     blocks, move = tables.blocks_paths, tables.actions.move
     out = []
     pieces = state.on_board(f) if piece < 0 else [piece] if _own(state, piece) else []
     for p in pieces:
         src = where[p]
         for dst in neighbours[src]:
-            if (not to or dst == to - 1) and may_enter(len(queues[dst]), capacity) and \
+            if (not to or dst == to - 1) and open_at[len(queues[dst])] and \
                     not (blocks and blocked_path(state, src, dst, f)):
                 out.append(move[p][dst])
     return out
@@ -233,7 +240,7 @@ def explain_move(state: State, action: Move) -> IllegalAction | None:
 @implements(C + "action.move", C + "guard.escort", C + "queue.priority")
 def move(state: State, action: Move) -> State:
     clock = spent(state, state.current, state.rules.cost_move)
-    return advance(move_piece(state, action.piece, action.to - 1, clock=clock))
+    return advance(state, **walked(state, action.piece, action.to - 1, clock=clock))
 
 
 # --------------------------------------------------------------------- Hurry
@@ -248,8 +255,8 @@ def hurry_twice_options(state: State, like: HurryTwice | None) -> list[HurryTwic
         return []
     out = []
     neighbours, where, queues = rules.neighbours, state.where, state.queues
-    may_enter, capacity = rules.fns.may_enter, rules.capacity
     tables = rules.tables
+    open_at = tables.open_at
     blocks, hurry = tables.blocks_paths, tables.actions.hurry_twice
     pieces = state.on_board(f) if like is None else [like.piece] if _own(state, like.piece) \
         else []
@@ -262,7 +269,7 @@ def hurry_twice_options(state: State, like: HurryTwice | None) -> list[HurryTwic
             to = hurry[p][via]
             for dst in neighbours[via]:
                 if (like is None or dst == like.to - 1) and \
-                        (dst == src or may_enter(len(queues[dst]), capacity)) and \
+                        (dst == src or open_at[len(queues[dst])]) and \
                         not (blocks and blocked_path(state, via, dst, f)):
                     out.append(to[dst])
     return out
@@ -288,9 +295,8 @@ def explain_hurry_twice(state: State, action: HurryTwice) -> IllegalAction | Non
 @implements(C + "action.hurry")
 def hurry_twice(state: State, action: HurryTwice) -> State:
     clock = spent(state, state.current, state.rules.cost_hurry)
-    state = move_piece(state._replace(clock=clock), action.piece, action.via - 1,
-                       needs_space=False)
-    return advance(move_piece(state, action.piece, action.to - 1, src=action.via - 1))
+    state = move_piece(state, action.piece, action.via - 1, needs_space=False, clock=clock)
+    return advance(state, **walked(state, action.piece, action.to - 1, src=action.via - 1))
 
 
 @implements(C + "action.hurry")
@@ -336,8 +342,8 @@ def explain_hurry_pair(state: State, action: HurryPair) -> IllegalAction | None:
 @implements(C + "action.hurry")
 def hurry_pair(state: State, action: HurryPair) -> State:
     clock = spent(state, state.current, state.rules.cost_hurry)
-    state = move_piece(state._replace(clock=clock), action.piece, action.to - 1)
-    return advance(move_piece(state, action.other, action.other_to - 1))
+    state = move_piece(state, action.piece, action.to - 1, clock=clock)
+    return advance(state, **walked(state, action.other, action.other_to - 1))
 
 
 def hurry_sample(state: State, rng: Random) -> HurryTwice | HurryPair | None:
@@ -347,11 +353,11 @@ def hurry_sample(state: State, rng: Random) -> HurryTwice | HurryPair | None:
     if rng.random() < 0.5:
         singles = single_moves(state)
         if singles:
-            first = rng.choice(singles)
+            first = choice(rng, singles)
             after = move_piece(state, first.piece, first.to - 1)
             seconds = [m for m in single_moves(after) if m.piece != first.piece]
             if seconds:
-                second = rng.choice(seconds)
+                second = choice(rng, seconds)
                 return HurryPair(first.piece, first.to, second.piece, second.to)
     twice = hurry_twice_options(state, None)
-    return rng.choice(twice) if twice else None
+    return choice(rng, twice) if twice else None

@@ -9,10 +9,10 @@ from __future__ import annotations
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.tuples import added, replaced
+from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz.actions import BonusPoint, BonusSwap, BonusTime, Pass
-from regelwerk.engine.florenz.board import gain
-from regelwerk.engine.florenz.state import NONE, State
+from regelwerk.engine.florenz.board import credit, gain
+from regelwerk.engine.florenz.state import NONE, Source, State
 from regelwerk.engine.florenz.turns import advance
 
 C = "florenz:"
@@ -24,7 +24,7 @@ def pass_options(state: State, like: Pass | None) -> list[Pass]:
     (location 0)."""
     rules = state.rules
     pass_ = rules.tables.actions.pass_
-    if sum(state.passed) == state.families - 1:
+    if sum(state.passed) == rules.families - 1:
         return [pass_[0]]
     taken = state.rings
     if like is not None:
@@ -56,9 +56,9 @@ def pass_(state: State, action: Pass) -> State:
             automa = automa._replace(first_passer=f)
     passed = replaced(state.passed, f, True)
     if action.location == 0:
-        return advance(state._replace(passed=passed, clock=clock, automa=automa))
-    return advance(state._replace(passed=passed, clock=clock, automa=automa,
-                                  rings=replaced(state.rings, f, action.location - 1)))
+        return advance(state, passed=passed, clock=clock, automa=automa)
+    return advance(state, passed=passed, clock=clock, automa=automa,
+                   rings=replaced(state.rings, f, action.location - 1))
 
 
 @implements(C + "action.passed_bonus")
@@ -88,11 +88,12 @@ def bonus_swap_options(state: State, like: BonusSwap | None) -> list[BonusSwap]:
         return []
     out = []
     queue = state.queues[ring]
-    allowed = state.rules.fns.swap_allowed
+    rules = state.rules
+    allowed, per, rank = rules.fns.swap_allowed, rules.pieces_per_family, rules.tables.rank_of_piece
     for i in range(len(queue) - 1):
         a, b = queue[i], queue[i + 1]
-        fa, fb = state.family_of(a), state.family_of(b)
-        if allowed(state.rank_of(a), state.rank_of(b), fa, fb):
+        fa, fb = a // per, b // per
+        if allowed(rank[a], rank[b], fa, fb):
             if fa == family:
                 out.append(BonusSwap(a, b))
             elif fb == family:
@@ -103,14 +104,12 @@ def bonus_swap_options(state: State, like: BonusSwap | None) -> list[BonusSwap]:
 @implements(C + "action.passed_bonus")
 def bonus_time(state: State, action: BonusTime) -> State:
     rules = state.rules
-    return advance(state._replace(clock=gain(state.clock, state.current, rules.bonus_time,
-                                             rules)))
+    return advance(state, clock=gain(state.clock, state.current, rules.bonus_time, rules))
 
 
 @implements(C + "action.passed_bonus")
 def bonus_point(state: State, action: BonusPoint) -> State:
-    return advance(state._replace(points=added(state.points, state.current,
-                                               state.rules.bonus_points)))
+    return advance(state, **credit(state, state.current, Source.BONUS, state.rules.bonus_points))
 
 
 @implements(C + "action.passed_bonus")
@@ -119,4 +118,4 @@ def bonus_swap(state: State, action: BonusSwap) -> State:
     queue = list(state.queues[loc])
     i, j = queue.index(action.piece), queue.index(action.other)
     queue[i], queue[j] = queue[j], queue[i]
-    return advance(state._replace(queues=replaced(state.queues, loc, tuple(queue))))
+    return advance(state, queues=replaced(state.queues, loc, tuple(queue)))

@@ -63,7 +63,13 @@ _DEFAULT = {v.name: v.default for v in VARIANTS}
 
 def reading(rules: Rules, variant: str) -> bool:
     """Whether ``rules`` play ``variant``'s other reading (not the register's decision)."""
-    return rules.variants.get(variant, _DEFAULT[variant]) != _DEFAULT[variant]
+    return variant in rules.tables.readings
+
+
+def _readings(rules: Rules) -> frozenset[str]:
+    """The variants whose other reading ``rules`` play (:func:`reading`, looked up once)."""
+    return frozenset(v for v, default in _DEFAULT.items()
+                     if rules.variants.get(v, default) != default)
 
 
 @dataclass(frozen=True)
@@ -222,6 +228,19 @@ class Tables:
     #: the set-up's draws of chance, in order (``state.draws`` entries, see ``setup.setup``)
     setup_draws: tuple[tuple[int, ...], ...]
     decks: tuple[tuple[int, ...], ...]    # each Medici's scandal cards in box order
+    readings: frozenset[str] = frozenset()   # the variants played by their other reading
+    #: queue length -> whether the queue takes a newcomer (``fns.may_enter`` with the
+    #: capacity), for every length a queue can reach (all pieces in one queue)
+    open_at: tuple[bool, ...] = ()
+    #: rank -> the indices (within its family, ``piece % pieces_per_family``) of a
+    #: family's pieces of that rank, in order
+    rank_offsets: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    #: piece id -> its rank (``piece_rank`` of the piece's index within its family)
+    rank_of_piece: tuple[int, ...] = ()
+    #: the same within one piece set (Strozzi's colours: add the set's first piece id)
+    set_rank_offsets: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    #: ``(clock, cost) -> clock``: ``fns.automa_pay`` for every clock and card cost
+    pay_at: Mapping[tuple[int, int], int] = field(default_factory=dict)
 
 
 def _insert_table(rules: Rules) -> dict[tuple[tuple[int, ...], int, bool], int]:
@@ -314,10 +333,24 @@ def build_tables(rules: Rules) -> Tables:
                          (rules.families, len(rules.boast_values), len(rules.plan_cards),
                           max(rules.time_tiles) + 1, rules.medici * len(rules.scandal_kinds[0]),
                           len(kinds))),
-        setup_draws=setup_draws(rules, level),
+        setup_draws=setup_draws(rules, level), readings=_readings(rules),
+        rank_offsets=_rank_offsets(rules.piece_rank),
+        rank_of_piece=rules.piece_rank * rules.families,
+        set_rank_offsets=_rank_offsets(rules.piece_rank[:rules.pieces_per_family
+                                                        // rules.colours]),
+        open_at=tuple(bool(rules.fns.may_enter(n, rules.capacity))
+                      for n in range(rules.families * rules.pieces_per_family + 1)),
+        pay_at={(clock, cost): rules.fns.automa_pay(clock, cost)
+                for clock in range(rules.clock_max + 1)
+                for cost in set(_solo_card_cost(rules, kinds))},
         decks=tuple(tuple(m * len(kinds) + k for k in range(len(kinds))
                           for _ in range(spec["scandal.copies"]))
                     for m, kinds in enumerate(rules.scandal_kinds)))
+
+
+def _rank_offsets(ranks: tuple[int, ...]) -> dict[int, tuple[int, ...]]:
+    """Rank -> the indices into ``ranks`` that hold it, in order (:attr:`Tables.rank_offsets`)."""
+    return {rank: tuple(i for i, r in enumerate(ranks) if r == rank) for rank in set(ranks)}
 
 
 def _solo_card_cost(rules: Rules, kinds: tuple[str, ...]) -> tuple[int, ...]:

@@ -16,6 +16,7 @@ from random import Random
 from typing import Any
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.draws import choice, shuffle
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
@@ -39,7 +40,7 @@ from regelwerk.engine.florenz.board import (
 from regelwerk.engine.florenz.cards import card_medici
 from regelwerk.engine.florenz.members import time_refusal
 from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, DEBUTANT, GIOVANNI, LADY
-from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, State
+from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Source, State
 from regelwerk.engine.florenz.turns import advance
 
 C = "florenz:"
@@ -316,7 +317,7 @@ def _do_advance(state: State, f: int, a: Scandal) -> State:
 
 @implements(S + "boast_anywhere", C + "action.boast")
 def _do_boast_anywhere(state: State, f: int, a: Scandal) -> State:
-    return place_cup(state, f, a.a - 1)
+    return place_cup(state, f, a.a - 1, Source.BOAST_ANYWHERE)
 
 
 EFFECTS: dict[str, Callable[[State, int, Scandal], State]] = {
@@ -364,7 +365,11 @@ def _card_options(state: State, f: int, kind: str,
 
 
 def _playable(state: State, f: int, kind: str) -> list[tuple[int, ...]]:
-    """The parameters a card of ``kind`` can be played with now (time asked)."""
+    """The parameters a card of ``kind`` can be played with now (time asked). Only the
+    gift card's cost depends on its parameters (:func:`cost`): any other card the family
+    cannot pay is not played at all, and its parameters need not be listed."""
+    if kind != "any_gift":
+        return list(OPTIONS[kind](state, f)) if cost(state, kind, f, -1) <= state.clock[f] else []
     return [params for params in OPTIONS[kind](state, f) if _affordable(state, f, kind, params)]
 
 
@@ -412,24 +417,26 @@ def sample(state: State, rng: Random) -> Scandal | None:
     f = state.current
     hand = state.hands[f]
     order = list(range(len(hand)))
-    rng.shuffle(order)
+    shuffle(rng, order)
     for i in order:
         kind = card_kind(state, hand[i])
         if kind == "long_walk":
-            singles = [s for s in _walk_singles(state, f) if _affordable(state, f, kind, s)]
+            if cost(state, kind, f, -1) > state.clock[f]:
+                continue
+            singles = _walk_singles(state, f)
             if not singles:
                 continue
-            p, path, _, _ = rng.choice(singles)
+            p, path, _, _ = choice(rng, singles)
             if rng.random() < 0.5:
                 after = walk(state, p, path)
                 seconds = [(q, w) for q in after.on_board(f) if q != p for w in walks(after, q)]
                 if seconds:
-                    q, w = rng.choice(seconds)
+                    q, w = choice(rng, seconds)
                     return Scandal(i, p, path, q, w)
             return Scandal(i, p, path)
         found = _playable(state, f, kind)
         if found:
-            return Scandal(i, *rng.choice(found))
+            return Scandal(i, *choice(rng, found))
     return None
 
 
@@ -444,6 +451,5 @@ def play(state: State, action: Scandal) -> State:
     clock = spent(state, f, cost(state, kind, f, action.a))
     m = card_medici(state.rules, card)
     state = EFFECTS[kind](state._replace(clock=clock), f, action)   # the card is still held
-    return advance(state._replace(hands=replaced(state.hands, f, hand[:i] + hand[i + 1:]),
-                                  discards=replaced(state.discards, m,
-                                                    state.discards[m] + (card,))))
+    return advance(state, hands=replaced(state.hands, f, hand[:i] + hand[i + 1:]),
+                   discards=replaced(state.discards, m, state.discards[m] + (card,)))

@@ -21,9 +21,9 @@ def family_queue_points(state: State, location: int, family: int, medici: int) -
     rules = state.rules
     queue = state.queues[location]
     table = rules.queue_points[state.round - 1]
-    per, rank = rules.pieces_per_family, rules.piece_rank
+    per = rules.pieces_per_family
     mine = [p // per == family for p in queue]
-    ranks = [rank[p % per] for p in queue]
+    ranks = list(map(rules.tables.rank_of_piece.__getitem__, queue))
     points: int = rules.fns.queue_points(mine, ranks, table, medici == CONTESSINA)
     return points
 

@@ -37,7 +37,16 @@ from regelwerk.engine.florenz.actions import (
 )
 from regelwerk.engine.florenz.board import absent
 from regelwerk.engine.florenz.rules import BOASTS, Rules, reading
-from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Draw, Phase, Resume, State
+from regelwerk.engine.florenz.state import (
+    NONE,
+    RESERVE,
+    RETIRED,
+    Draw,
+    Phase,
+    Resume,
+    Source,
+    State,
+)
 
 C = "florenz:"
 #: ``state.piles`` while the set-up draws: families (the start coin), boast boards, plan
@@ -128,7 +137,8 @@ def laid_out(rules: Rules, seed: int | None) -> State:
         start=NONE, setup_left=n, queues=((),) * rules.locations,
         where=tables.start_where,
         clock=(rules.clock_start,) * n,
-        points=(0,) * n, gifts=(rules.gifts_start,) * n, given=((0,) * rules.medici,) * n,
+        points=(0,) * n, scored=((0,) * len(Source),) * n, gifts=(rules.gifts_start,) * n,
+        given=((0,) * rules.medici,) * n,
         boards=(NONE,) * rules.locations,
         cups=((NONE,) * len(rules.boast_thresholds),) * rules.locations + (
             ((),) if reading(rules, "retrieved_cup") else ()),

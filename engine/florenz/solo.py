@@ -22,7 +22,7 @@ from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.florenz import medici as phase_medici
 from regelwerk.engine.florenz.actions import StrozziDrawn
-from regelwerk.engine.florenz.board import cups_left, entered, gain, gained
+from regelwerk.engine.florenz.board import credit, cups_left, entered, gain, gained
 from regelwerk.engine.florenz.rules import (
     CONTESSINA,
     COSIMO,
@@ -33,7 +33,7 @@ from regelwerk.engine.florenz.rules import (
     Rules,
     reading,
 )
-from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Draw, Phase, State
+from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Draw, Phase, Source, State
 
 C = "florenz:solo."
 _ACTIONS = Phase.ACTIONS      # a plain name: a class attribute lookup per use costs time
@@ -74,13 +74,14 @@ def _colour_pieces(state: State, colour: int) -> range:
 
 
 def _reserve(state: State, colour: int, rank: int) -> int:
+    """A piece of Strozzi's ``colour`` and ``rank`` on his board, or -1 if none is left."""
     rules = state.rules
-    per = rules.pieces_per_family
-    ranks = rules.piece_rank
+    base = rules.automa * rules.pieces_per_family + colour * (rules.pieces_per_family
+                                                             // rules.colours)
     where = state.where
-    for p in _colour_pieces(state, colour):
-        if where[p] == RESERVE and ranks[p % per] == rank:
-            return p
+    for offset in rules.tables.set_rank_offsets.get(rank, ()):
+        if where[base + offset] == RESERVE:
+            return base + offset
     return -1
 
 
@@ -203,13 +204,14 @@ def automa_turn(state: State, then: int | None = None) -> State:
     if state.passed[a]:
         return passed_bonus(state, then)
     clock = state.clock[a]
-    where = state.carriages if reading(rules, "solo_giovanni_place") else state.targets
-    if rules.disc_medici[state.round - 1] == GIOVANNI and \
-            clock < rules.tables.solo_giovanni_pass_below and \
-            any(state.family_of(p) == a for p in state.queues[where[GIOVANNI]]):
-        return automa_pass(state, then)
     if clock <= 0:
         return automa_pass(state, then)
+    if clock < rules.tables.solo_giovanni_pass_below and \
+            rules.disc_medici[state.round - 1] == GIOVANNI:
+        where = state.carriages if reading(rules, "solo_giovanni_place") else state.targets
+        per = rules.pieces_per_family
+        if any(p // per == a for p in state.queues[where[GIOVANNI]]):
+            return automa_pass(state, then)
     return play_card(state, then)
 
 
@@ -263,9 +265,8 @@ def passed_bonus(state: State, then: int | None = None) -> State:
     pair = _swap_at(state, ring) if ring != NONE else None
     current = state.current if then is None else then
     if pair is None:
-        return state._replace(points=added(state.points, a,
-                                            rules.tables.solo_pass_points[group(state)]),
-                              current=current)
+        return state._replace(current=current, **credit(
+            state, a, Source.SOLO_BONUS, rules.tables.solo_pass_points[group(state)]))
     front, back = pair
     queue = list(state.queues[ring])
     i, j = queue.index(front), queue.index(back)
@@ -334,12 +335,21 @@ def play_card(state: State, then: int | None = None, card: int | None = None) ->
     if held != NONE:                                # the party card goes back
         deck, kept, under = _merged(seed, deck, kept, under, shuffles)
         deck = shuffled((*deck, held), seed, "strozzi", shuffles, state.round, "party")
-    clock = rules.fns.automa_pay(state.clock[a], t.solo_card_cost[card])
+    clock = _paid(rules, state.clock[a], t.solo_card_cost[card])
     state = state._replace(clock=replaced(state.clock, a, clock),
                            automa=Automa(deck, (*discard, card), shuffles, count,
                                          auto.first_passer, NONE, kept, under),
                            draws=(), current=state.current if then is None else then)
     return CARDS[t.solo_card_kind[card]](state, card)
+
+
+def _paid(rules: Rules, clock: int, cost: int) -> int:
+    """Strozzi's clock after paying ``cost`` (``fns.automa_pay``, from the table where it
+    holds the value)."""
+    value = rules.tables.pay_at.get((clock, cost))
+    if value is None:       # outside the table: ask the rule itself
+        value = rules.fns.automa_pay(clock, cost)
+    return value
 
 
 @implements(C + "cards", C + "turn")
@@ -371,11 +381,11 @@ def _open_spot(state: State, letter: int) -> int:
     rules = state.rules
     n = len(LETTERS)
     queues, targets, disc = state.queues, state.targets, rules.disc_medici
-    may_enter, capacity = rules.fns.may_enter, rules.capacity
+    open_at = rules.tables.open_at
     now, last = state.round - 1, rules.rounds - 1
     for k in range(letter, letter + n):
         loc = targets[disc[min(now + k % n, last)]]        # letter_target(state, k % n)
-        if loc != NONE and may_enter(len(queues[loc]), capacity):
+        if loc != NONE and open_at[len(queues[loc])]:
             return loc
     loc = letter_target(state, 0)
     if loc == NONE:
@@ -383,7 +393,7 @@ def _open_spot(state: State, letter: int) -> int:
     previous = rules.tables.previous
     for _ in range(len(rules.route_next)):
         loc = previous[loc]
-        if may_enter(len(queues[loc]), capacity):
+        if open_at[len(queues[loc])]:
             return loc
     return -1
 
@@ -457,7 +467,7 @@ def card_party(state: State, card: int) -> State:
     spent = state.clock[a] - clock
     if t.solo_level == "harder":
         state = state._replace(clock=replaced(state.clock, a, clock),
-                               points=added(state.points, a, spent * t.solo_party_points))
+                               **credit(state, a, Source.SOLO_PARTY, spent * t.solo_party_points))
     else:
         state = state._replace(clock=replaced(state.clock, a, clock))
     return automa_pass(state)
@@ -522,9 +532,9 @@ def card_boast(state: State, card: int) -> State:
     for _ in range(len(rules.route_next)):
         if state.cups[loc][field] == NONE:
             points = factor * rules.boast_values[state.boards[loc]]
-            return state._replace(points=added(state.points, a, points),
-                                  cups=replaced(state.cups, loc,
-                                              replaced(state.cups[loc], field, a)))
+            return state._replace(cups=replaced(state.cups, loc,
+                                                replaced(state.cups[loc], field, a)),
+                                  **credit(state, a, Source.SOLO_BOAST, points))
         loc = rules.route_next[loc]
     return state
 
@@ -538,20 +548,18 @@ def card_guard(state: State, card: int) -> State:
     plays the set-up's park path first (``setup_exception``) or the points (``points``)."""
     rules = state.rules
     a = rules.automa
-    fallback = state._replace(points=added(state.points, a,
-                                            rules.tables.solo_card_guard_points))
     letter = rules.tables.solo_card_letter[card]
     medici = letter_medici(state, letter)
     target = state.targets[medici]
     if state.round >= rules.rounds or state.guards[a] <= 0 or target == NONE:
-        return fallback
+        return _guard_points(state)
     previous = rules.tables.previous
     loc = target
     if medici == COSIMO and reading(rules, "solo_guard_park"):
         back = previous[loc]
         if (min(back, loc), max(back, loc)) not in rules.edge_index:     # through the park
             if rules.variants["solo_guard_park"] == "points":
-                return fallback
+                return _guard_points(state)
             edge = _park_guard_edge(rules)
             if len(state.escorts[edge]) < rules.per_crest:
                 return state._replace(escorts=replaced(state.escorts, edge,
@@ -574,7 +582,14 @@ def card_guard(state: State, card: int) -> State:
                     return state._replace(spies=changed, guards=guards)
                 return state._replace(doormen=changed, guards=guards)
         loc = previous[loc]
-    return fallback
+    return _guard_points(state)
+
+
+def _guard_points(state: State) -> State:
+    """Card 10 with no guard to place: Strozzi scores ``solo.card_guard_points``."""
+    rules = state.rules
+    return state._replace(**credit(state, rules.automa, Source.SOLO_GUARD,
+                                   rules.tables.solo_card_guard_points))
 
 
 CARDS = {"place": card_place, "place_fewer": card_place, "party": card_party,
@@ -597,7 +612,7 @@ def giovanni_offer(state: State, place: tuple[int, int]) -> tuple[State, bool]:
         share = rules.tables.solo_giovanni_share_easier
         gain = -(-gain // share) if reading(rules, "solo_half_points") else gain // share
     state = state._replace(clock=replaced(state.clock, a, rules.fns.automa_pay(clock, cost)),
-                           points=added(state.points, a, gain))
+                           **credit(state, a, Source.SOLO_GIOVANNI, gain))
     return state, True
 
 

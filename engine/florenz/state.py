@@ -52,6 +52,34 @@ class Resume(IntEnum):
     ROUND = 3      # the next round (:func:`.turns.start_round`)
 
 
+class Source(IntEnum):
+    """Where points scored during the rounds come from: an index of ``State.scored`` rows,
+    each the clause that awards them (:data:`SOURCE_CLAUSES`). The end scoring (time left,
+    plan card) is not kept there: the finished game's clock and board still show it."""
+
+    ESCORT = 0          # guard.escort: a member walks past another family's escort
+    SOLO_ESCORT = 1     # solo.escort: the solo player walks past an own escort
+    BOAST = 2           # action.boast
+    BOAST_ANYWHERE = 3  # scandal.boast_anywhere
+    HEAD = 4            # medici.head
+    COSIMO = 5          # scoring.cosimo
+    CONTESSINA = 6      # scoring.contessina
+    GIOVANNI = 7        # scoring.giovanni
+    BONUS = 8           # action.passed_bonus: the point a passed family takes
+    SOLO_BONUS = 9      # solo.bonus: Strozzi after passing
+    SOLO_PARTY = 10     # solo.harder: the party card's points per time spent
+    SOLO_BOAST = 11     # solo.card.boast (also the friend card's fallback)
+    SOLO_GUARD = 12     # solo.card.guard: points instead of a guard
+    SOLO_GIOVANNI = 13  # solo.giovanni: Strozzi takes Giovanni's place
+
+
+#: The clause of each :class:`Source`, by its index.
+SOURCE_CLAUSES = tuple("florenz:" + clause for clause in (
+    "guard.escort", "solo.escort", "action.boast", "scandal.boast_anywhere", "medici.head",
+    "scoring.cosimo", "scoring.contessina", "scoring.giovanni", "action.passed_bonus",
+    "solo.bonus", "solo.harder", "solo.card.boast", "solo.card.guard", "solo.giovanni"))
+
+
 class Automa(NamedTuple):
     """Strozzi's card deck in the solo game (card numbers 0-9, next card last).
 
@@ -85,6 +113,9 @@ class State(NamedTuple):
     where: tuple[int, ...]                      # piece -> location / RESERVE / RETIRED
     clock: tuple[int, ...]
     points: tuple[int, ...]
+    #: family -> points scored during the rounds per :class:`Source` (they add up to
+    #: ``points`` until the end scoring adds time and plan card: :mod:`.score_items`)
+    scored: tuple[tuple[int, ...], ...]
     gifts: tuple[int, ...]                      # gifts still in hand
     given: tuple[tuple[int, ...], ...]          # family -> gifts given per Medici
     boards: tuple[int, ...]                     # location -> boast board kind
@@ -144,6 +175,7 @@ class State(NamedTuple):
             // self.rules.pieces_per_family
 
     def on_board(self, family: int) -> list[int]:
+        """The family's members on the board (in a queue), by piece id."""
         n = self.rules.pieces_per_family
         where = self.where
         return [p for p in range(family * n, family * n + n) if where[p] >= 0]

@@ -7,6 +7,8 @@ starts the Medici phase (:mod:`.medici`) when every family has passed.
 
 from __future__ import annotations
 
+from typing import Any
+
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.florenz import medici, solo
 from regelwerk.engine.florenz.board import gained
@@ -35,11 +37,13 @@ def start_round(state: State) -> State:
 
 
 @implements(C + "turn.order")
-def advance(state: State) -> State:
-    """After an action: the next family (Strozzi's turns played), or the Medici phase."""
-    if all(state.passed):
-        return medici.medici_phase(state)
-    then = (state.current + 1) % state.families
+def advance(state: State, **changes: Any) -> State:
+    """After an action (which changed ``state`` by ``changes``, ``_replace`` keywords, made
+    here in one copy with the turn's): the next family (Strozzi's turns played), or the
+    Medici phase."""
+    if all(changes.get("passed", state.passed)):
+        return medici.medici_phase(state._replace(**changes) if changes else state)
+    then = (state.current + 1) % state.rules.families
     if state.rules.automa >= 0:
-        return solo.turns(state, then)
-    return state._replace(current=then)
+        return solo.turns(state._replace(**changes) if changes else state, then)
+    return state._replace(current=then, **changes)
