@@ -75,6 +75,7 @@ from regelwerk.engine.lorenzo.state import (
     S_STAGE,
     S_TOWERS,
     S_TURN,
+    S_TURN_COINS,
     TILE,
     VATICAN,
     Player,
@@ -110,7 +111,7 @@ def setup(rules: Rules, seed: int | None) -> State:
                  players=players, towers=(-1,) * TOWER_SPACES, spaces=((),) * SPACES, decks=(),
                  excommunication=(), pending=(), income=ZERO, earner=-1, hands=(),
                  tiles_left=rules.advanced_tiles if rules.advanced else (),
-                 pile=pile(range(n), seed, "order"))
+                 pile=pile(range(n), seed, "order"), turn_coins=0)
 
 
 @implements(C + "setup.order")
@@ -357,13 +358,18 @@ SEEDED: dict[Stage, Callable[[State], Any]] = {
 
 def seeded_outcome(state: State) -> Any:
     """The outcome a seeded game's chance gives now (see the module's docstring)."""
-    if state.stage == DEAL:       # the most frequent: the top card of the pile
+    if state.stage is DEAL:       # the most frequent: the top card of the pile
         rules = state.rules
         towers = state.towers
-        space = towers.index(-1) if -1 in towers else -1
-        if space not in rules.deal_spaces or not state.decks[space // rules.floors]:
-            space = next_space(rules, towers, state.decks)
-        return rules.card_dealt[space][state.decks[space // rules.floors][-1]]
+        decks = state.decks
+        if -1 in towers:          # the usual next space: the first empty one
+            space = towers.index(-1)
+            if space in rules.deal_spaces:
+                deck = decks[space // rules.floors]
+                if deck:
+                    return rules.card_dealt[space][deck[-1]]
+        space = next_space(rules, towers, decks)
+        return rules.card_dealt[space][decks[space // rules.floors][-1]]
     return SEEDED[state.stage](state)
 
 
@@ -372,10 +378,12 @@ def seeded_outcome(state: State) -> Any:
 PASS, END_TURN = Pass(), EndTurn()
 
 
-@implements(C + "action.turns", C + "effect.special")
+@implements(C + "action.turns", C + "effect.special", C + "tower.occupied_fee")
 def next_turn(state: State) -> State:
     """The next player in turn order with a member left; a player under the excommunication
-    ``skip_first_turn`` loses his first turn of each round. Nobody left: the phase ends."""
+    ``skip_first_turn`` loses his first turn of each round. Nobody left: the phase ends.
+    The coins he holds as his turn begins are noted (under the variant ``fee_coins =
+    before_turn`` only they may pay an occupied tower's fee, interp.fee_coins_held)."""
     order = state.order
     n = len(order)
     players = state.players
@@ -390,7 +398,8 @@ def next_turn(state: State) -> State:
                 not skip.isdisjoint(player.excommunicated):
             players = players[:p] + (player._replace(skipped=True),) + players[p + 1:]
             continue
-        return changed(state, (S_PLAYERS, players), (S_TURN, index), (S_STAGE, PLACE))
+        return changed(state, (S_PLAYERS, players), (S_TURN, index), (S_STAGE, PLACE),
+                       (S_TURN_COINS, player.coin))
     state = state._replace(players=players)
     if state.round in state.rules.vatican_rounds:
         return report(state)

@@ -23,7 +23,17 @@ from regelwerk.engine.core.game import (
     RandomPolicy,
     Weighted,
 )
-from regelwerk.engine.lorenzo import church, coverage, decisions, flow, leaders, places, scoring, words
+from regelwerk.engine.lorenzo import (
+    church,
+    coverage,
+    decisions,
+    flow,
+    leaders,
+    places,
+    position,
+    scoring,
+    words,
+)
 from regelwerk.engine.lorenzo.actions import (
     ActivateLeader,
     CardDealt,
@@ -152,7 +162,7 @@ GAME: Game[State, Rules] = Game(
         kind(DraftLeader, "draft", "advanced.leader_draft", leaders.draft_options, leaders.draft,
              Stage.DRAFT),
         kind(PlaceTower, "tower", "tower.must_afford", places.tower_options, places.place_tower,
-             Stage.PLACE, sampler=places.tower_sampler),
+             Stage.PLACE, sampler=places.tower_sampler, explain=places.why_not_tower),
         kind(PlaceWork, "work", "work.value", places.work_options, places.place_work,
              Stage.PLACE, sampler=places.work_sampler),
         kind(PlaceMarket, "market", "market.spaces", places.market_options, places.place_market,
@@ -164,7 +174,7 @@ GAME: Game[State, Rules] = Game(
         kind(EndTurn, "end_turn", "leader.actions", flow.end_turn_options, flow.end_turn,
              Stage.AFTER),
         kind(PlayLeader, "play_leader", "leader.play", leaders.play_options, leaders.play,
-             *_TURN),
+             *_TURN, sampler=leaders.play_sampler),
         kind(DiscardLeader, "discard_leader", "leader.discard", leaders.discard_options,
              leaders.discard, *_TURN),
         kind(ActivateLeader, "activate_leader", "leader.activate", leaders.activate_options,
@@ -198,7 +208,7 @@ GAME: Game[State, Rules] = Game(
     parts=coverage.parts,
     sampling=sampling,
     policy=RandomPolicy(choose=places.draw_item, index=places.draw_index),
-    words=words.words, score_items=scoring.score_items,
+    words=words.words, score_items=scoring.score_items, position=position.position,
 )
 
 

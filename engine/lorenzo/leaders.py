@@ -4,6 +4,7 @@ and Lorenzo de' Medici's copy (the named special rule ``copy_leader``)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from random import Random
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.lorenzo.actions import (
@@ -119,6 +120,24 @@ def play_options(state: State, like: PlayLeader | None) -> Iterator[PlayLeader]:
         if data.special == "copy_leader" and next(copyable(state, p), None) is None:
             continue
         yield made(state.rules, PlayLeader, leader)
+
+
+def play_sampler(state: State, rng: Random) -> PlayLeader | None:
+    """One of :func:`play_options`, drawn as random play draws from their list (``None``
+    and no draw if there is none): most of the time a hand holds no leader whose
+    requirement is met, and this says so without listing."""
+    p = state.order[state.turn]
+    player = state.players[p]
+    leaders = state.rules.leaders
+    found = []
+    for leader in player.hand:
+        data = leaders[leader]
+        if meets(player, data) and (data.special != "copy_leader"
+                                    or next(copyable(state, p), None) is not None):
+            found.append(leader)
+    if not found:
+        return None
+    return made(state.rules, PlayLeader, found[int(rng.random() * len(found))])
 
 
 def play(state: State, action: PlayLeader) -> State:

@@ -15,13 +15,14 @@ from typing import Any
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.lorenzo.actions import PlaceCouncil, PlaceMarket, PlaceTower, PlaceWork
 from regelwerk.engine.lorenzo.effects import (
     HAPPENS,
     IMMEDIATE,
     Context,
     add_resources,
-    coloured_in,
     discount_options,
     discounted,
     member_value,
@@ -38,6 +39,7 @@ from regelwerk.engine.lorenzo.rules import (
     CHARACTER,
     COIN,
     COUNCIL,
+    FLOORS,
     HARVEST,
     HARVEST_LARGE,
     HARVEST_SMALL,
@@ -50,6 +52,7 @@ from regelwerk.engine.lorenzo.rules import (
     PRODUCTION_SMALL,
     SERVANT,
     TERRITORY,
+    TOWER_SPACES,
     TYPES,
     WORK_AREAS,
     ZERO,
@@ -89,6 +92,10 @@ WORK_ACTIONS = WORK_AREAS
 #: The family members not yet placed, by a player's ``used`` flags.
 FREE = {used: tuple(m for m, placed in enumerate(used) if not placed)
         for used in product((False, True), repeat=MEMBERS)}
+#: A tower placement's candidate code ``member * TOWER_SPACES + space`` (:func:`tower_sampler`)
+#: as ``(member, space, tower, floor)``.
+CANDIDATES = tuple((member, space, *divmod(space, FLOORS))
+                   for member in range(MEMBERS) for space in range(TOWER_SPACES))
 
 
 def unlimited(state: State) -> bool:
@@ -157,6 +164,29 @@ def free_members(player: Player) -> tuple[int, ...]:
 
 # ------------------------------------------------------------------ towers
 
+@implements(C + "tower.occupied_fee")
+def tower_fee(state: State, t: int, waived: frozenset[str]) -> int:
+    """The fee to enter tower ``t``: due once any member stands in it, unless a leader
+    waives it."""
+    rules = state.rules
+    first = t * rules.floors
+    if "tower_fee" in waived or not any(state.spaces[first:first + rules.floors]):
+        return 0
+    return rules.occupied_fee
+
+
+@implements(C + "tower.occupied_fee", C + "leader.actions")
+def fee_coins(state: State, p: int, player: Player) -> int:
+    """The coins of ``player`` (seat ``p``) that may pay a tower's fee: every coin he holds,
+    coins won by a leader action earlier in his turn included (interp.fee_coins_held); under
+    the variant ``fee_coins = before_turn`` only those he held as his turn began and
+    still holds."""
+    if state.rules.fee_before_turn and p == state.order[state.turn] and \
+            state.turn_coins < player.coin:
+        return state.turn_coins
+    return player.coin
+
+
 class Towers:
     """One player's view of the towers in one state, worked out once for the many (member,
     tower, floor) a listing or a sampler asks about: per tower whether his members may
@@ -179,20 +209,27 @@ class Towers:
         self._bases: dict[int, list[int]] = {}
 
     def tower(self, t: int) -> tuple[int, bool, bool, int]:
-        """(the fee due in tower ``t`` (-1: more than his coins), whether a coloured and
-        whether a neutral member of his may enter it, his cards of its type)."""
+        """(the fee due in tower ``t`` (-1: more than the coins that may pay it), whether a
+        coloured and whether a neutral member of his may enter it, his cards of its type)."""
         found = self._towers.get(t)
         if found is None:
             rules = self.rules
             fns = rules.fns
             first = t * rules.floors
-            fee = rules.occupied_fee if "tower_fee" not in self.m.waived and any(
-                self.state.spaces[first:first + rules.floors]) else 0
-            coloured = int(coloured_in(self.state, self.p, range(first, first + rules.floors)))
-            found = self._towers[t] = (
-                fee if fee <= self.player.coin else -1,     # the fee is paid from coins held
-                fns.colour_open(coloured, False), fns.colour_open(coloured, True),
-                len(self.player.cards[t]))
+            spaces = self.state.spaces[first:first + rules.floors]
+            fee = 0
+            if any(spaces) and "tower_fee" not in self.m.waived:     # as :func:`tower_fee`
+                fee = rules.occupied_fee
+                if fee > fee_coins(self.state, self.p, self.player):
+                    fee = -1
+            low = self.p * MEMBERS
+            coloured = 0
+            for codes in spaces:
+                for code in codes:
+                    if low <= code < low + NEUTRAL:
+                        coloured = 1
+            found = self._towers[t] = (fee, fns.colour_open(coloured, False),
+                                       fns.colour_open(coloured, True), len(self.player.cards[t]))
         return found
 
     def base(self, t: int, f: int, fee: int) -> list[int]:
@@ -200,25 +237,27 @@ class Towers:
         space = t * self.rules.floors + f
         found = self._bases.get(space)
         if found is None:
-            found = list(self.player[:STOCK])
-            found[COIN] -= fee
-            if f not in self.m.lost_floors:
-                bonus = self.rules.floor_bonus[t][f]
-                if bonus is not ZERO:
+            bonus = self.rules.floor_bonus[t][f]
+            if bonus is ZERO or f in self.m.lost_floors:
+                found = list(self.player[:STOCK])
+            else:
+                if self.m.gains:
                     bonus = modified_gain(self.state, self.player, bonus, "any")[0]
-                    found = [a + b for a, b in zip(found, bonus, strict=True)]
+                found = list(map(add, self.player[:STOCK], bonus))
+            found[COIN] -= fee
             self._bases[space] = found
         return found
 
     @implements(C + "tower.floors", C + "tower.any_floor", C + "tower.must_afford",
                 C + "tower.occupied_fee", C + "tower.own_colour", C + "tower.card_limit",
-                C + "card.cost", C + "card.territory_slots", C + "card.venture",
                 C + "action.minimum", C + "action.servants_needed")
     def forms(self, member: int, value: int, t: int, f: int
               ) -> list[tuple[int, int, int, int, int]]:
         """Every ``(tower, floor, servants, cost, discount)`` by which he takes the card of
         floor ``f`` of tower ``t`` with ``member`` (-1: a card effect's action, no member
-        placed) of base ``value``."""
+        placed) of base ``value``: the floor's value reached (with servants he has), the
+        fee paid, the card limit and the colour rule kept, the floor free, then
+        :meth:`ways`."""
         rules = self.rules
         space = t * rules.floors + f
         card = self.state.towers[space]
@@ -233,15 +272,30 @@ class Towers:
         fee, coloured_open, neutral_open, held = self._towers.get(t) or self.tower(t)
         if fee < 0 or (card >= 0 and held >= rules.max_per_type):
             return []
-        fns = rules.fns
         if member >= 0 and not ((neutral_open if member == NEUTRAL else coloured_open)
-                                and fns.space_open(len(self.state.spaces[space]))):
+                                and rules.fns.space_open(len(self.state.spaces[space]))):
             return []
+        return self.ways(t, f, card, low, fee, held)
+
+    @implements(C + "card.cost", C + "card.territory_slots", C + "card.venture",
+                C + "action.servants_needed")
+    def ways(self, t: int, f: int, card: int, low: int, fee: int, held: int
+             ) -> list[tuple[int, int, int, int, int]]:
+        """:meth:`forms` once the floor is open to him: each number of servants from
+        ``low`` he may spend, each cost alternative of the floor's ``card`` (none: the
+        floor's bonus alone) whose requirement he meets and each discount with which he
+        can pay, with ``held`` cards of its type and the ``fee`` paid."""
+        rules = self.rules
+        fns = rules.fns
         base = self.base(t, f, fee)
         found = []
-        for servants in range(low, (self.have if rules.unlimited_servants else low) + 1, rate):
-            stock = base.copy()
-            stock[SERVANT] -= servants
+        for servants in range(low, (self.have if rules.unlimited_servants else low) + 1,
+                              self.rate):
+            if servants:
+                stock = base.copy()
+                stock[SERVANT] -= servants
+            else:
+                stock = base
             if card < 0:
                 if fns.payable(stock, ZERO):
                     found.append((t, f, servants, 0, 0))
@@ -253,11 +307,12 @@ class Towers:
             reductions = self.m.reductions[t] if not self.extra else \
                 discount_options(self.player, t, self.extra)
             for c, cost in enumerate(rules.cards[card].costs):
-                if not all(map(ge, stock, cost.require)):
+                if cost.needs and not all(map(ge, stock, cost.require)):
                     continue
+                pay = cost.pay
                 for d, reduction in enumerate(reductions):
-                    if fns.payable(stock, cost.pay if reduction is ZERO
-                                   else discounted(cost.pay, reduction)):
+                    if fns.payable(stock, pay if reduction is ZERO
+                                   else discounted(pay, reduction)):
                         found.append((t, f, servants, c, d))
         return found
 
@@ -291,8 +346,7 @@ def take(state: State, p: int, t: int, f: int, servants: int, c: int, d: int, me
     space = first + f
     player = state.players[p]
     m = modifiers(player.mods)
-    fee = rules.occupied_fee if "tower_fee" not in m.waived and any(
-        state.spaces[first:first + floors]) else 0
+    fee = tower_fee(state, t, m.waived)
     spaces = state.spaces
     if member >= 0:
         player, spaces = seated(state, p, member, space, servants, fee)
@@ -339,6 +393,25 @@ def tower_options(state: State, like: PlaceTower | None) -> Iterator[PlaceTower]
                                          None if like is None else like.tower,
                                          None if like is None else like.floor):
             yield made(state.rules, PlaceTower, t, f, member, s, c, d)
+
+
+def why_not_tower(state: State, action: PlaceTower) -> IllegalAction | None:
+    """A tower placement refused because the fee of the occupied tower exceeds the coins
+    that may pay it (tower.occupied_fee, interp.fee_coins_held)."""
+    p = state.order[state.turn]
+    player = state.players[p]
+    fee = tower_fee(state, action.tower, modifiers(player.mods).waived)
+    coins = fee_coins(state, p, player)
+    if not fee or fee <= coins:
+        return None
+    if coins < player.coin:
+        return IllegalAction(C + "tower.occupied_fee",
+                             N_("The occupied tower's fee is {fee} coins, and only the {coins} "
+                                "coins held as the turn began may pay it."),
+                             fee=fee, coins=coins)
+    return IllegalAction(C + "tower.occupied_fee",
+                         N_("The occupied tower's fee is {fee} coins; the family holds only "
+                            "{coins}."), fee=fee, coins=coins)
 
 
 def place_tower(state: State, action: PlaceTower) -> State:
@@ -720,24 +793,24 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
     then its legal forms; ``None`` if no candidate has one.
 
     The candidates are drawn one by one without a shuffle of the whole list: a random one
-    is swapped to the end and taken from there. The quick refusals of :meth:`Towers.forms`
+    is swapped to the end and taken from there. The refusals of :meth:`Towers.forms`
     (servants too few for the floor's value; the tower's fee, card limit or colour; the
-    floor taken) are asked here first. A candidate's forms depend on the member only
-    through the servants its value leaves to pay and whether it is the neutral one, and
-    fewer servants to pay never lose a form; so once a floor had none for one member, a
-    member of the same kind that has to pay as many servants or more is passed over
-    without asking again (the same draw, fewer calls)."""
+    floor taken) are asked here, then :meth:`Towers.ways`. A candidate's forms depend on
+    the member only through the servants its value leaves to pay and whether it is the
+    neutral one (the colour rule), and fewer servants to pay never lose a form; so once a
+    floor had none for one member, a member that has to pay as many servants or more is
+    passed over without asking again (the same draw, fewer calls)."""
     if state.pending or state.stage != PLACE:
         return None
     p = state.order[state.turn]
     player = state.players[p]
     rules = state.rules
-    floors = rules.floors
+    cards = state.towers
+    count = TOWER_SPACES
     if rules.bonus_only:
-        spaces = list(range(len(state.towers)))
+        spaces: Sequence[int] = range(count)
     else:
-        spaces = [space for space, card in enumerate(state.towers) if card >= 0]
-    count = len(state.towers)
+        spaces = [space for space, card in enumerate(cards) if card >= 0]
     candidates = [member * count + space for member in FREE[player.used] for space in spaces]
     view = Towers(state, p)
     values = member_values(state, player, view.m)
@@ -745,20 +818,19 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
     floor_values = rules.floor_values
     rate = view.rate
     have = view.have
-    forms = view.forms
+    ways = view.ways
     towers, tower = view._towers, view.tower
-    # the card limit, for the floors that hold a card (all of them unless bonus_only)
-    most = rules.max_per_type if not rules.bonus_only else len(rules.cards) + 1
+    most = rules.max_per_type
     occupants = state.spaces
     space_open = rules.fns.space_open
+    random = rng.random
     failed: dict[int, int] = {}      # (space, neutral) -> the fewest servants found too many
+    dear: dict[int, int] = {}        # space -> the fewest servants with which :meth:`ways` had none
     while candidates:
-        i = int(rng.random() * len(candidates))
+        i = int(random() * len(candidates))
         candidates[i], candidates[-1] = candidates[-1], candidates[i]
-        member, space = divmod(candidates.pop(), count)
-        t, f = divmod(space, floors)
-        value = values[member]
-        missing = floor_values[f] - value - take_bonus[t]
+        member, space, t, f = CANDIDATES[candidates.pop()]
+        missing = floor_values[f] - values[member] - take_bonus[t]
         low = missing * rate if missing > 0 else 0       # as in :meth:`Towers.forms`
         if low > have:
             continue
@@ -767,14 +839,19 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
         known = failed.get(key)
         if known is not None and low >= known:
             continue
+        known = dear.get(space)      # the floor's ways do not depend on the member's colour
+        if known is not None and low >= known:
+            continue
         fee, coloured_open, neutral_open, held = towers.get(t) or tower(t)
-        if fee < 0 or held >= most or not (neutral_open if neutral else coloured_open) or \
+        card = cards[space]
+        if fee < 0 or (card >= 0 and held >= most) or \
+                not (neutral_open if neutral else coloured_open) or \
                 not space_open(len(occupants[space])):
             failed[key] = 0
             continue
-        found = forms(member, value, t, f)
+        found = ways(t, f, card, low, fee, held)
         if found:
-            t, f, s, c, d = found[int(rng.random() * len(found))]
+            t, f, s, c, d = found[int(random() * len(found))]
             return made(rules, PlaceTower, t, f, member, s, c, d)
-        failed[key] = low
+        dear[space] = low
     return None

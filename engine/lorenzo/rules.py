@@ -57,7 +57,8 @@ MEMBERS = NEUTRAL + DEFAULT_SPEC["family.neutral"]
 WORK_AREAS = ("harvest", "production")
 WORK_SIZES = ("small", "large")
 HARVEST, PRODUCTION = range(len(WORK_AREAS))
-TOWER_SPACES = DEFAULT_SPEC["towers.count"] * DEFAULT_SPEC["towers.floors"]
+FLOORS = DEFAULT_SPEC["towers.floors"]
+TOWER_SPACES = DEFAULT_SPEC["towers.count"] * FLOORS
 HARVEST_SMALL, HARVEST_LARGE, PRODUCTION_SMALL, PRODUCTION_LARGE = range(
     TOWER_SPACES, TOWER_SPACES + len(WORK_AREAS) * len(WORK_SIZES))
 MARKET = PRODUCTION_LARGE + 1                    # the first market space
@@ -80,6 +81,7 @@ VARIANTS = (
     Variant("wood_or_stone_malus", ("one_unit", "each_resource"), _interp("wood_or_stone_malus")),
     Variant("leader_action_malus", ("malus_applies", "malus_exempt"),
             _interp("leader_action_malus")),
+    Variant("fee_coins", ("before_placement", "before_turn"), _interp("fee_coins_held")),
 )
 
 
@@ -188,6 +190,7 @@ class Cost:
 
     pay: tuple[int, ...]
     require: tuple[int, ...]
+    needs: bool = True               # whether ``require`` asks for anything
 
 
 @dataclass(frozen=True, slots=True)
@@ -328,6 +331,7 @@ class Rules:
     bonus_only: bool                        # variant empty_floor = bonus_only
     one_unit_malus: bool                    # variant wood_or_stone_malus = one_unit
     malus_exempt: bool                      # variant leader_action_malus = malus_exempt
+    fee_before_turn: bool                   # variant fee_coins = before_turn
     large_spaces: bool                      # the large work spaces are open
     open_markets: tuple[int, ...]           # the market spaces open at this player count
     deal_spaces: frozenset[int]             # the tower spaces a round's cards are laid on
@@ -393,8 +397,9 @@ def data_file(name: str) -> dict[str, Any]:
 def _card(raw: Mapping[str, Any]) -> Card:
     """A development card of ``cards.toml``: its type (one of :data:`TYPES`, the tower it is
     dealt to and the row it is kept in), its costs, its immediate and its permanent effects."""
-    costs = tuple(Cost(vector(c.get("pay")), vector(c.get("require")))
-                  for c in raw["cost"]) or (Cost(ZERO, ZERO),)
+    costs = tuple(Cost(vector(c.get("pay")), vector(c.get("require")),
+                       any(vector(c.get("require"))))
+                  for c in raw["cost"]) or (Cost(ZERO, ZERO, False),)
     activation = raw.get("activation", {}).get("value", 0)
     return Card(raw["id"], raw["name_en"], TYPES.index(raw["type"]), raw["period"], costs,
                 compile_effects(raw["immediate"]), activation, compile_effects(raw["permanent"]))
@@ -597,6 +602,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         bonus_only=chosen["empty_floor"] == "bonus_only",
         one_unit_malus=chosen["wood_or_stone_malus"] == "one_unit",
         malus_exempt=chosen["leader_action_malus"] == "malus_exempt",
+        fee_before_turn=chosen["fee_coins"] == "before_turn",
         large_spaces=count >= spec["harvest_production.large_min_players"],
         open_markets=tuple(i for i, least in enumerate(spec["market.min_players"])
                            if count >= least),

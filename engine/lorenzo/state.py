@@ -120,6 +120,7 @@ class State(NamedTuple):
     hands: tuple[tuple[int, ...], ...]   # leader draft: the hand each player picks from
     tiles_left: tuple[int, ...]          # advanced bonus tiles not yet chosen
     pile: tuple[int, ...]                # set-up: the pile chance draws from (top last)
+    turn_coins: int                      # the coins the player in turn held as his turn began
 
     def __repr__(self) -> str:
         head = f"<lorenzo round {self.round} {self.stage.name}"
@@ -157,9 +158,9 @@ build = tuple.__new__
 # Positions of the fields the hot paths replace (one list copy instead of a keyword
 # ``_replace``); :func:`changed` uses them.
 S_STAGE, S_TURN, S_PLAYERS, S_TOWERS, S_SPACES, S_DECKS, S_PENDING, S_INCOME, S_EARNER, \
-    S_HANDS = (State._fields.index(name) for name in (
+    S_HANDS, S_TURN_COINS = (State._fields.index(name) for name in (
         "stage", "turn", "players", "towers", "spaces", "decks", "pending", "income", "earner",
-        "hands"))
+        "hands", "turn_coins"))
 P_SERVANT, P_COIN, P_USED = (Player._fields.index(name) for name in ("servant", "coin", "used"))
 #: A plain decision's fields after ``(need, player, arg)``: the defaults of :class:`Pending`.
 ASKED = Pending(Stage.PRIVILEGE, 0)[3:]

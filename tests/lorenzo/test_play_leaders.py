@@ -6,6 +6,7 @@ Ende der Runde; Anhang Anfuehrerkarten)."""
 from __future__ import annotations
 
 import pytest
+from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.lorenzo import (
     GAME,
     ActivateLeader,
@@ -261,7 +262,34 @@ def test_fee_paid_with_coins_won_earlier_in_the_turn() -> None:
     (3 coins now), and then he may enter the venture tower: coins won by a leader action
     before the member is set count (lorenzo:interp.fee_coins_held; only the floor's own bonus
     may not pay the fee, clause tower.occupied_fee)."""
-    state = dealt(begin(2, "advanced"), RED_HAND, GREEN_HAND)
+    state, top = _fee_won_by_a_leader_action()
+    assert GAME.is_legal(state, top)
+    after = GAME.apply(state, top)
+    assert after.players[0].coin < state.players[0].coin      # the fee was paid
+
+
+@pytest.mark.play("lorenzo:tower.occupied_fee", "lorenzo:leader.actions")
+def test_fee_only_from_coins_held_as_the_turn_began() -> None:
+    """The same turn under the variant ``fee_coins = before_turn``
+    (lorenzo:interp.fee_coins_held): red began his turn with 1 coin, so the 2 coins the
+    discarded leader's privilege brought cannot pay the fee of 3; the placement is refused
+    with the clause tower.occupied_fee and the state is unchanged."""
+    state, top = _fee_won_by_a_leader_action(fee_coins="before_turn")
+    assert state.turn_coins == 1
+    assert not GAME.is_legal(state, top)
+    assert top not in GAME.legal_actions(state)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, top)
+    assert refused.value.clause == "lorenzo:tower.occupied_fee"
+    assert "held as the turn began" in str(refused.value)
+    assert state.players[0].coin >= SPEC["towers.occupied_fee"] > state.turn_coins
+
+
+def _fee_won_by_a_leader_action(**variants: str) -> tuple[State, PlaceTower]:
+    """Two players, full game: red keeps 1 coin after taking the Dame, green enters the
+    venture tower, and in his next turn red discards a leader for the coin privilege
+    (3 coins now). The state then, and red's placement on the venture tower's top floor."""
+    state = dealt(begin(2, "advanced", **variants), RED_HAND, GREEN_HAND)
     state = GAME.apply(state, ChooseTile(BONUS_TILE["A"]))
     state = GAME.apply(state, ChooseTile(BONUS_TILE["C"]))
     while state.stage == Stage.DRAFT:
@@ -273,8 +301,10 @@ def test_fee_paid_with_coins_won_earlier_in_the_turn() -> None:
     state = to_turn(state, 0)
     top = PlaceTower(TOWER["venture"], 3, BLACK, 1, 0, 0)
     assert state.players[0].coin == 1 and not GAME.is_legal(state, top)
+    with pytest.raises(IllegalAction) as refused:
+        GAME.apply(state, top)
+    assert refused.value.clause == "lorenzo:tower.occupied_fee"
+    assert "holds only" in str(refused.value)
     state = privileges(GAME.apply(state, DiscardLeader(state.players[0].hand[0])), "coin")
     assert state.players[0].coin == 3
-    assert GAME.is_legal(state, top)
-    after = GAME.apply(state, top)
-    assert after.players[0].coin < state.players[0].coin      # the fee was paid
+    return state, top

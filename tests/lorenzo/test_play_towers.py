@@ -86,7 +86,8 @@ def test_fee_is_paid_from_coins_held() -> None:
     assert state.players[0].coin == 1 and state.players[0].stone == 3
     state = apply(state, PlaceTower(V, 0, ORANGE, 0, 0, 0))     # green, first floor
     state = to_turn(state, 0)
-    assert refused(state, PlaceTower(V, TOP, BLACK, 1, 0, 0)) == "lorenzo:tower.must_afford"
+    # the refusal names the fee's clause
+    assert refused(state, PlaceTower(V, TOP, BLACK, 1, 0, 0)) == "lorenzo:tower.occupied_fee"
     assert not [a for a in GAME.legal_actions(state)
                 if isinstance(a, PlaceTower) and a.tower == V]
     assert PlaceTower(T, 0, BLACK, 0, 0, 0) in GAME.legal_actions(state)
