@@ -15,7 +15,8 @@ project = "regelwerk"
 author = "regelwerk contributors"
 copyright = "2026, regelwerk contributors"
 
-extensions = ["myst_parser", "sphinx.ext.doctest", "regelwerk.sphinxext"]
+extensions = ["myst_parser", "sphinx.ext.doctest", "regelwerk.sphinxext",
+              "regelwerk.sphinxext.lawyer"]
 source_suffix = {".md": "markdown"}
 exclude_patterns = ["_build", "README.md"]
 root_doc = "index"
