@@ -82,6 +82,7 @@ VARIANTS = (
     Variant("leader_action_malus", ("malus_applies", "malus_exempt"),
             _interp("leader_action_malus")),
     Variant("fee_coins", ("before_placement", "before_turn"), _interp("fee_coins_held")),
+    Variant("vp_floor", ("below_zero", "zero"), _interp("vp_below_zero")),
 )
 
 
@@ -332,6 +333,7 @@ class Rules:
     one_unit_malus: bool                    # variant wood_or_stone_malus = one_unit
     malus_exempt: bool                      # variant leader_action_malus = malus_exempt
     fee_before_turn: bool                   # variant fee_coins = before_turn
+    vp_floor_zero: bool                     # variant vp_floor = zero
     large_spaces: bool                      # the large work spaces are open
     open_markets: tuple[int, ...]           # the market spaces open at this player count
     deal_spaces: frozenset[int]             # the tower spaces a round's cards are laid on
@@ -603,6 +605,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         one_unit_malus=chosen["wood_or_stone_malus"] == "one_unit",
         malus_exempt=chosen["leader_action_malus"] == "malus_exempt",
         fee_before_turn=chosen["fee_coins"] == "before_turn",
+        vp_floor_zero=chosen["vp_floor"] == "zero",
         large_spaces=count >= spec["harvest_production.large_min_players"],
         open_markets=tuple(i for i, least in enumerate(spec["market.min_players"])
                            if count >= least),

@@ -83,6 +83,13 @@ def final_scores(state: State) -> tuple[int, ...]:
     return tuple(sum(item.points for item in items) for items in score_items(state))
 
 
+@implements(C + "effect.end_vp_loss")
+def floored(floor_zero: bool, lost: int, held: int) -> int:
+    """The points a loss takes (``lorenzo:interp.vp_below_zero``): all of them, or under the
+    variant ``vp_floor=zero`` no more than the ``held`` points (no score falls below zero)."""
+    return min(lost, max(held, 0)) if floor_zero else lost
+
+
 DURING = N_("victory points gained during play")
 BEFORE = N_("lost before the final scoring (excommunication)")
 AFTER = N_("lost at the end of the game (excommunication)")
@@ -99,7 +106,7 @@ def score_items(state: State) -> tuple[tuple[ScoreItem, ...], ...]:
     result = []
     for p, player in enumerate(state.players):
         items = [ScoreItem(C + "round.structure", player.vp, DURING)]
-        lost = vp_loss(state, player, True, player.vp)
+        lost = floored(rules.vp_floor_zero, vp_loss(state, player, True, player.vp), player.vp)
         if lost:
             items.append(ScoreItem(C + "effect.end_vp_loss", -lost, BEFORE))
         cards = player.cards
@@ -119,7 +126,8 @@ def score_items(state: State) -> tuple[tuple[ScoreItem, ...], ...]:
                                fns.military_award(values, p, rules.score_military)))
         items.append(ScoreItem(C + "scoring.resources", fns.resource_points(
             sum(player[r] for r in rules.scored_resources), rules.resources_per_vp)))
-        lost = vp_loss(state, player, False, sum(item.points for item in items))
+        held = sum(item.points for item in items)
+        lost = floored(rules.vp_floor_zero, vp_loss(state, player, False, held), held)
         if lost:
             items.append(ScoreItem(C + "effect.end_vp_loss", -lost, AFTER))
         result.append(tuple(items))
