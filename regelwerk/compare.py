@@ -22,6 +22,7 @@ from random import Random
 from typing import Any, TypeVar
 
 from regelwerk import games
+from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import Game
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import SpecError
@@ -50,22 +51,24 @@ class Divergence:
 
 @dataclass(frozen=True)
 class Played:
-    """One finished game: its length, the winners' seats, the score per seat and how
-    often each action kind was taken."""
+    """One finished game: its length, the winners' seats, the score per seat, how
+    often each action kind was taken and the seats' names (as the outcome gives them)."""
 
     actions: int
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     kinds: Mapping[str, int]
+    seats: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
 class Pair:
-    """One seed played under both readings."""
+    """One seed played under both readings (``first`` and ``second`` ``None`` where the
+    games were not played on after the reading mattered, see :func:`play_pair`)."""
 
     index: int
-    first: Played
-    second: Played
+    first: Played | None
+    second: Played | None
     divergence: Divergence | None
 
 
@@ -135,7 +138,8 @@ def finished(game: Game[Any, Any], state: Any, actions: int, kinds: Mapping[str,
     outcome = game.score(state)
     names = list(outcome.scores)
     return Played(actions, tuple(names.index(w) for w in outcome.winners if w in names),
-                  tuple(int(outcome.scores[n]) for n in names), dict(kinds))
+                  tuple(int(outcome.scores[n]) for n in names), dict(kinds),
+                  tuple(str(n) for n in names))
 
 
 def _legal(game: Game[Any, Any], state: Any) -> frozenset[Any] | tuple[Any, ...]:
@@ -147,12 +151,15 @@ def _legal(game: Game[Any, Any], state: Any) -> frozenset[Any] | tuple[Any, ...]
 
 
 def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[str, Any]],
-              seed: int, index: int, max_steps: int = 1_000_000, listed: bool = True) -> Pair:
+              seed: int, index: int, max_steps: int = 1_000_000, listed: bool = True,
+              outcomes: bool = True) -> Pair:
     """Game ``index`` of a run with ``seed`` under both readings (see the module).
 
     ``listed=False`` skips listing the legal actions at every step (the costly part): the
     reading then counts only where it changes the course of play (the action drawn is not
     allowed by the other reading, or leads elsewhere) or the outcome.
+    ``outcomes=False`` stops where the reading first matters (whether it matters is all
+    that is asked); the pair then has no outcomes.
     """
     states = [game.new_game(seed=game_seed(seed, index), options=dict(o)) for o in options]
     rngs = [Random(f"{seed}/{index}/policy"), Random(f"{seed}/{index}/policy")]
@@ -169,15 +176,15 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
                                     (len(legal[0]), len(legal[1])))
             break
         action, after = game.step_random(states[0], rngs[0])
-        rngs[1].setstate(rngs[0].getstate())
-        if not listed and not game.is_legal(states[1], action):
+        try:            # refused only without listing (equal listings allow it)
+            other = game.apply(states[1], action)
+        except IllegalAction:
             divergence = Divergence(index, steps[0], "legal", game.action_to_json(action), (0, 0))
             counts[0][game.kind_of[type(action)].name] = 1 + counts[0].get(
                 game.kind_of[type(action)].name, 0)
             steps[0] += 1
             states = [after, states[1]]
             break
-        other = game.apply(states[1], action)
         name = game.kind_of[type(action)].name
         for i in (0, 1):
             counts[i][name] = counts[i].get(name, 0) + 1
@@ -186,11 +193,14 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
             divergence = Divergence(index, steps[0] - 1, "effect", game.action_to_json(action),
                                     (len(legal[0]), len(legal[1])))
         states = [after, other]
+    rngs[1].setstate(rngs[0].getstate())    # from here on the second draws as the first would
     if divergence is None and not game.is_over(states[1]):
         divergence = Divergence(index, steps[0], "legal", None,
                                 (0, len(game.legal_actions(states[1]))))
     if divergence is None and game.score(states[0]) != game.score(states[1]):
         divergence = Divergence(index, steps[0], "score", None, (0, 0))
+    if divergence is not None and not outcomes:
+        return Pair(index, None, None, divergence)
     played = []
     for i in (0, 1):        # each on by its own rules and draws
         state, rng = states[i], rngs[i]
@@ -224,22 +234,26 @@ class _PairTask:
     options: tuple[Mapping[str, Any], Mapping[str, Any]]
     seed: int
     listed: bool = True
+    outcomes: bool = True
 
     def __call__(self, indices: Iterable[int]) -> list[Pair]:
         game = games.get(self.game).game
-        return [play_pair(game, self.options, self.seed, i, listed=self.listed)
-                for i in indices]
+        return [play_pair(game, self.options, self.seed, i, listed=self.listed,
+                          outcomes=self.outcomes) for i in indices]
 
 
 def readings(game: Game[Any, Any], option: str, values: tuple[Any, Any],
-             players: int) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The options of both readings; a name that is no rule variant, or a value that is
-    not one of its readings, is refused (:class:`SpecError`, one line)."""
+             players: int, base: Mapping[str, Any] | None = None
+             ) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The options of both readings (``base``: other variants both play with); a name
+    that is no rule variant, or a value that is not one of its readings, is refused
+    (:class:`SpecError`, one line)."""
     known = {v.name: v for v in game.variants}
     if option not in known:
         raise SpecError(N_("{game}: {name!r} is no rule variant; variants: {known}"),
                         game=game.id, name=option, known=", ".join(known) or "-")
-    both = ({"players": players, option: values[0]}, {"players": players, option: values[1]})
+    common = {"players": players, **(base or {})}
+    both = ({**common, option: values[0]}, {**common, option: values[1]})
     for options in both:
         game.rules_for(options)
     return both
@@ -253,15 +267,20 @@ def compare(game_id: str, option: str, values: tuple[Any, Any], n: int,
     game = games.get(game_id).game
     players = game.default_players if players is None else players
     options = readings(game, option, values, players)
-    report = Comparison(game_id, option, values, players, seed)
     task = _PairTask(game_id, options, seed, listed)
-    for part in parallel_map(task, chunks(n), jobs):
-        for pair in part:
-            report.games += 1
+    pairs = (pair for part in parallel_map(task, chunks(n), jobs) for pair in part)
+    return tally(Comparison(game_id, option, values, players, seed), pairs)
+
+
+def tally(report: Comparison, pairs: Iterable[Pair]) -> Comparison:
+    """``report`` with ``pairs`` (in the order of their seeds) counted into it."""
+    for pair in pairs:
+        report.games += 1
+        if pair.first is not None and pair.second is not None:
             report.outcomes[0].add(pair.first)
             report.outcomes[1].add(pair.second)
-            if pair.divergence is not None:
-                report.mattered += 1
-                if len(report.examples) < EXAMPLES:
-                    report.examples.append(pair.divergence)
+        if pair.divergence is not None:
+            report.mattered += 1
+            if len(report.examples) < EXAMPLES:
+                report.examples.append(pair.divergence)
     return report

@@ -21,13 +21,17 @@ files next to them). Translators refresh the catalogs with
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import html
+import json
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import textwrap
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
@@ -35,11 +39,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import polib
 
 from regelwerk.engine.core.errors import LocalizedError, Message
-from regelwerk.engine.core.i18n import N_, SOURCE_LANGUAGE, gettext_for
+from regelwerk.engine.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, gettext_for
 
 Progress = Callable[[str], None]
 
@@ -218,20 +223,58 @@ def _first_problem(output: str, root: Path) -> tuple[str | Message, list[str]]:
 def _sphinx(root: Path, builder: str, out: Path, doctrees: Path, lang: str,
             defines: Sequence[str] = ()) -> float:
     """Run one sphinx-build; raises :class:`SiteError` on any warning or error."""
+    return _start_sphinx(root, builder, out, doctrees, lang, defines).wait()
+
+
+@dataclass
+class _Running:
+    """A sphinx-build under way (:func:`_start_sphinx`); :meth:`wait` for its outcome."""
+
+    process: subprocess.Popen[bytes]
+    log: Any
+    root: Path
+    builder: str
+    out: Path
+    lang: str
+    start: float
+    ended: list[float] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        # note when the build ends, so its time is right however late wait() is called
+        threading.Thread(target=self._note_end, daemon=True).start()
+
+    def _note_end(self) -> None:
+        self.process.wait()
+        self.ended.append(time.perf_counter())
+
+    def wait(self) -> float:
+        """Seconds it took; raises :class:`SiteError` on any warning or error."""
+        code = self.process.wait()
+        seconds = (self.ended[0] if self.ended else time.perf_counter()) - self.start
+        self.log.seek(0)
+        output = self.log.read().decode("utf-8", "replace")
+        self.log.close()
+        if code:
+            if self.builder == "doctest":
+                _doctest_count(self.out, self.lang, self.root)   # names the failing example
+            first, details = _first_problem(output, self.root)
+            raise SiteError(N_("{builder} build ({lang}): {problem}"), details,
+                            builder=self.builder, lang=self.lang, problem=first)
+        return seconds
+
+
+def _start_sphinx(root: Path, builder: str, out: Path, doctrees: Path, lang: str,
+                  defines: Sequence[str] = ()) -> _Running:
+    """Start one sphinx-build (its output into a temporary file, so it never waits for
+    a reader)."""
     command = [sys.executable, "-m", "sphinx", "-b", builder, "-q", "-W", "-n", "--keep-going",
                "-d", str(doctrees), "-D", f"language={lang}",
                *(item for define in defines for item in ("-D", define)),
                "-D", "translation_progress_classes=1", str(root / "docs"), str(out)]
+    log = tempfile.TemporaryFile()    # noqa: SIM115 (closed by _Running.wait)
     start = time.perf_counter()
-    run = subprocess.run(command, cwd=root, capture_output=True, text=True, check=False)
-    seconds = time.perf_counter() - start
-    if run.returncode:
-        if builder == "doctest":
-            _doctest_count(out, lang, root)   # names the failing example if there is one
-        first, details = _first_problem(run.stderr + "\n" + run.stdout, root)
-        raise SiteError(N_("{builder} build ({lang}): {problem}"), details, builder=builder,
-                        lang=lang, problem=first)
-    return seconds
+    process = subprocess.Popen(command, cwd=root, stdout=log, stderr=subprocess.STDOUT)
+    return _Running(process, log, root, builder, out, lang, start)
 
 
 SUMMARY = re.compile(r"^\s*(\d+) tests?\s*$\s*^\s*(\d+) failures? in tests\s*$\s*"
@@ -393,22 +436,46 @@ def _parallel(jobs: Sequence[tuple[str, Callable[[], float]]],
 
 
 def build_site(root: Path, out: Path | None = None, langs: Sequence[str] = ("en", "de"),
-               progress: Progress | None = None, report_file: Path | None = None) -> SiteReport:
+               progress: Progress | None = None, report_file: Path | None = None,
+               stats_cache: Path | None = None, jobs: int = 2) -> SiteReport:
     """Build the reference of the checkout at ``root`` into ``out`` (default ``root/_build``).
 
     Raises :class:`SiteError` (first line ``file:line: message``) when the gate,
     a warning, or a doctest fails, or when the languages ran different numbers
     of doctests. ``report_file``: the consistency report (JSON) to show.
+    ``stats_cache``: the folder of the cached random games the pages show (default
+    ``<out>/stats``); every run a page asks for and the cache lacks for the present
+    rules is computed once, on ``jobs`` processes, while the page templates are
+    extracted, before any language is built (:mod:`regelwerk.sphinxext.stats`).
     """
-    defines = [f"regelwerk_report={report_file.resolve()}"] if report_file else []
+    from regelwerk.sphinxext.stats import planned_runs
+    from regelwerk.stats import fill_cache, rules_key
+
     root = root.resolve()
     out = (out or root / "_build").resolve()
+    cache = (stats_cache or out / "stats").resolve()
+    defines = [f"regelwerk_report={report_file.resolve()}"] if report_file else []
+    defines += [f"regelwerk_stats_cache={cache}", "regelwerk_stats_require=1"]
+    runs = planned_runs(root / "docs")
+    # the rules as they are now: a file edited during the build changes nothing in it
+    keys = {game: rules_key(game) for game in sorted({run.game for run in runs})}
+    defines.append(f"regelwerk_stats_keys={json.dumps(keys)}")
     say = progress or (lambda message: None)
     report = SiteReport(out)
     started = time.perf_counter()
 
     pot_dir = out / "gettext"
-    seconds = _sphinx(root, "gettext", pot_dir, out / "doctrees" / "gettext", SOURCE_LANGUAGE)
+    gettext = _start_sphinx(root, "gettext", pot_dir, out / "doctrees" / "gettext",
+                            SOURCE_LANGUAGE)
+    try:
+        start = time.perf_counter()
+        computed = fill_cache(runs, cache, jobs, keys=keys)
+        simulated = time.perf_counter() - start
+    finally:
+        seconds = gettext.wait()
+    report.steps.append(Step("statistics", simulated,
+                             f"{len(computed)} of {len(runs)} runs computed"))
+    say(f"statistics: {report.steps[-1].seconds:.2f} s, {report.steps[-1].detail}")
     report.steps.append(Step("gettext", seconds))
     say(f"gettext: {seconds:.2f} s")
 
@@ -485,17 +552,62 @@ def audit_docs_catalogs(root: Path, langs: Sequence[str] = ("de",)) -> list[Prob
                 for p in check_catalogs(out / "gettext", root / "locales", lang, root)]
 
 
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    """The arguments of ``python -m regelwerk.site``, its help in ``lang`` (as the CLI's)."""
+    from regelwerk.cli import _Formatter, _Parser
+
+    def _(message: str) -> str:
+        return gettext_for(lang, message)
+
+    class Formatter(_Formatter):
+        usage_prefix = _("usage: ")
+
+    class Parser(_Parser):
+        pass
+
+    Parser.lang = lang
+    parser = Parser(prog="python -m regelwerk.site", formatter_class=Formatter, add_help=False,
+                    description=textwrap.fill(_(SITE_DESCRIPTION), 78))
+    parser._optionals.title = _("options")
+    parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
+    parser.add_argument("--out", type=Path, metavar=_("DIR"),
+                        help=_("output folder (default: _build in the current folder)"))
+    parser.add_argument("--stats-cache", type=Path, metavar=_("DIR"),
+                        help=_("folder of the cached random games the pages show "
+                               "(default: stats in the output folder)"))
+    parser.add_argument("--update-catalogs", action="store_true",
+                        help=_("refresh the German page catalogs instead of building"))
+    parser.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
+                        help=_("output language (default: from REGELWERK_LANG or the locale)"))
+    return parser
+
+
+SITE_DESCRIPTION = N_("Build the bilingual reference site of this checkout: page templates, "
+                      "the translation gate, the statistics of random games, html, doctests "
+                      "and the printable pages of every language.")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m regelwerk.site [--update-catalogs]``: build the site of this checkout."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    """``python -m regelwerk.site [--out DIR] [--stats-cache DIR] [--update-catalogs]``:
+    build the site of the checkout in the current folder (``--help`` in the reader's
+    language)."""
+    from regelwerk.cli import _pre_lang
+
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    lang = _pre_lang(args_list)
+    try:
+        args = build_parser(lang).parse_args(args_list)
+    except SystemExit as done:          # --help, or a usage error argparse has printed
+        return done.code if isinstance(done.code, int) else 2
     root = Path.cwd()
     try:
-        if "--update-catalogs" in args:
-            print(update_catalogs(root))
+        if args.update_catalogs:
+            print(update_catalogs(root, args.out))
             return 0
-        report = build_site(root, progress=print)
+        report = build_site(root, args.out, progress=print, stats_cache=args.stats_cache)
     except SiteError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(gettext_for(lang, N_("regelwerk: error: {message}")).format(
+            message=exc.message_in(lang)), file=sys.stderr)
         return 1
     print(report.summary())
     return 0

@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
-from collections.abc import Iterable, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata, resources
 from pathlib import Path
@@ -50,11 +51,13 @@ class Stats:
     wins: list[int] = field(default_factory=list)               # per seat
     kinds: dict[str, int] = field(default_factory=dict)
     cached: bool = False
+    seats: list[str] = field(default_factory=list)              # the outcome's names
 
     def add(self, played: Played) -> None:
         if not self.scores:
             self.scores = [[] for _ in played.scores]
             self.wins = [0] * len(played.scores)
+            self.seats = list(played.seats)
         self.lengths.append(played.actions)
         for seat, score in enumerate(played.scores):
             self.scores[seat].append(score)
@@ -71,13 +74,14 @@ class Stats:
         return {"format": FORMAT, "game": self.game, "players": self.players,
                 "games": self.games, "seed": self.seed, "key": self.key,
                 "lengths": self.lengths, "scores": self.scores, "wins": self.wins,
-                "kinds": dict(sorted(self.kinds.items(), key=lambda kv: (-kv[1], kv[0])))}
+                "kinds": dict(sorted(self.kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
+                "seats": self.seats}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Stats:
         return cls(data["game"], data["players"], data["games"], data["seed"], data["key"],
                    list(data["lengths"]), [list(s) for s in data["scores"]], list(data["wins"]),
-                   dict(data["kinds"]), cached=True)
+                   dict(data["kinds"]), cached=True, seats=list(data.get("seats", [])))
 
     def summary(self) -> dict[str, Any]:
         """Means and medians for the text report."""
@@ -150,23 +154,135 @@ def stats(game_id: str, players: int | None = None, n: int = 200, seed: int = 0,
     if n < 1:
         raise SpecError(N_("{game}: the number of games must be at least 1, not {n}"),
                         game=game_id, n=n)
+    run = Run(game_id, players, n, seed=seed)
     key = rules_key(game_id)
-    path = cache_file(cache, game_id, players, n, seed, key) if cache is not None else None
-    if path is not None and path.is_file():
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("format") == FORMAT and data.get("key") == key:
-                return Stats.from_json(data)
-        except (OSError, ValueError, KeyError, TypeError):
-            pass                    # a damaged cache file is computed anew
+    if cache is not None:
+        found = run.read(cache, key)
+        if isinstance(found, Stats):
+            return found
+        fill_cache([run], cache, jobs, keys={game_id: key})
+        found = run.read(cache, key)
+        if isinstance(found, Stats):
+            found.cached = False                  # played now, not read back
+            return found
     result = Stats(game_id, players, n, seed, key)
-    for part in parallel_map(_PlayTask(game_id, players, seed), chunks(n), jobs):
+    for part in parallel_map(run.task(), chunks(n), jobs):
         for played in part:
             result.add(played)
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text(path, json.dumps(result.to_json(), ensure_ascii=False) + "\n")
     return result
+
+
+@dataclass(frozen=True, order=True)
+class Run:
+    """One cached run: the statistics of ``games`` random games at ``players`` players
+    (``option`` empty, :func:`stats`), or the same seeds under the readings ``values``
+    of the rule variant ``option`` (:func:`reading_share`; ``listed`` and ``outcomes``:
+    see :func:`regelwerk.compare.play_pair`; without outcomes only the share of games in
+    which the reading mattered is kept)."""
+
+    game: str
+    players: int
+    games: int
+    option: str = ""
+    values: tuple[str, str] = ("", "")
+    seed: int = 0
+    listed: bool = False
+    outcomes: bool = True
+    #: other rule variants both readings are played with, as (name, value) pairs
+    base: tuple[tuple[str, str], ...] = ()
+
+    def path(self, cache: Path, key: str) -> Path:
+        """The run's cache file for the rules whose :func:`rules_key` is ``key``."""
+        if not self.option:
+            return cache_file(cache, self.game, self.players, self.games, self.seed, key)
+        first, second = self.values
+        base = "".join(f"-with-{name}={value}" for name, value in self.base)
+        return cache / (f"{self.game}-compare-{self.option}-{first}-{second}{base}-{self.players}p-"
+                        f"{self.games}g-s{self.seed}{'' if self.listed else '-course'}"
+                        f"{'' if self.outcomes else '-share'}-{key}.json")
+
+    def read(self, cache: Path, key: str) -> Stats | dict[str, Any] | None:
+        """The cached figures for the rules ``key`` (a :class:`Stats`, or the JSON of a
+        comparison), or ``None`` when the cache lacks them or holds a damaged file."""
+        path = self.path(cache, key)
+        if not path.is_file():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("key") != key:
+                return None
+            if self.option:
+                return dict(data)
+            return Stats.from_json(data) if data.get("format") == FORMAT else None
+        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+            return None              # a damaged cache file is computed anew
+
+    def task(self) -> Callable[[Iterable[int]], list[Any]]:
+        """Plays the games of some indices of the run (a picklable callable)."""
+        if not self.option:
+            return _PlayTask(self.game, self.players, self.seed)
+        from regelwerk.compare import _PairTask, readings
+
+        game = games.get(self.game).game
+        return _PairTask(self.game, readings(game, self.option, self.values, self.players,
+                                             dict(self.base)),
+                         self.seed, self.listed, self.outcomes)
+
+    def result(self, key: str, played: Iterable[Any]) -> Stats | dict[str, Any]:
+        """The figures of the run from its games, in the order of their indices."""
+        if not self.option:
+            figures = Stats(self.game, self.players, self.games, self.seed, key)
+            for one in played:
+                figures.add(one)
+            return figures
+        from regelwerk.compare import Comparison, tally
+
+        report = tally(Comparison(self.game, self.option, self.values, self.players,
+                                  self.seed), played)
+        return {**report.to_json(), "key": key}
+
+
+def _play(work: tuple[Callable[[Iterable[int]], list[Any]], range]) -> list[Any]:
+    task, indices = work
+    return task(indices)
+
+
+def fill_cache(runs: Iterable[Run], cache: Path, jobs: int = 1, chunk: int = 5,
+               keys: Mapping[str, str] | None = None) -> list[Run]:
+    """Compute every run ``cache`` lacks for the present rules and write its file; all
+    their games are spread over ``jobs`` worker processes at once (``chunk`` games a
+    piece, the most costly runs first), so many small runs keep every core busy. A run
+    whose file is there for the same rules is not played again. ``keys``: the games'
+    :func:`rules_key` where the caller has taken them already. Returns the runs
+    computed."""
+    keys = dict(keys or {})
+    missing = []
+    for run in dict.fromkeys(runs):
+        key = keys.setdefault(run.game, rules_key(run.game))
+        if run.read(cache, key) is None:
+            missing.append(run)
+    if not missing:
+        return []
+    # comparisons play every game twice and lists go by seats: the costly ones first
+    order = sorted(missing, key=lambda r: (-(r.games * r.players * (2 if r.option else 1)), r))
+    pieces = [(run, part) for run in order for part in chunks(run.games, chunk)]
+    tasks = {run: run.task() for run in order}
+    played = parallel_map(_play, [(tasks[run], part) for run, part in pieces], jobs)
+    gathered: dict[Run, list[Any]] = {run: [] for run in order}
+    for (run, _part), games_played in zip(pieces, played, strict=True):
+        gathered[run].extend(games_played)
+    cache.mkdir(parents=True, exist_ok=True)
+    for run in order:
+        figures = run.result(keys[run.game], gathered[run])
+        data = figures.to_json() if isinstance(figures, Stats) else figures
+        path = run.path(cache, keys[run.game])
+        write_text(path, json.dumps(data, ensure_ascii=False) + "\n")
+        # the same run for rules that are no more: never read again
+        stale = re.compile(re.escape(run.path(cache, "KEY").name).replace("KEY", "[0-9a-f]+"))
+        for old in cache.iterdir():
+            if old != path and stale.fullmatch(old.name):
+                old.unlink(missing_ok=True)
+    return order
 
 
 # ------------------------------------------------------------------ the plot
@@ -185,16 +301,20 @@ COUNT_AXIS = N_("times chosen")
 KINDS_SHOWN = 15
 
 
-def plot(result: Stats, names: Sequence[str], lang: str) -> str:
-    """The figures of ``result`` as one SVG document, captions in ``lang``."""
+def plot(result: Stats, names: Sequence[str], lang: str, title: str | None = None) -> str:
+    """The figures of ``result`` as one SVG document, captions in ``lang`` (``title``: the
+    game's name in the heading, by default its id)."""
     import matplotlib
     from matplotlib.figure import Figure
 
     def _(message: str) -> str:
         return gettext_for(lang, message)
 
-    figure = Figure(figsize=(11, 8), layout="constrained")
-    figure.suptitle(_(TITLE).format(game=result.game, games=result.games,
+    # fixed margins: a layout engine measures every text twice and costs half the time
+    figure = Figure(figsize=(11, 8))
+    figure.subplots_adjust(left=0.07, right=0.98, bottom=0.07, top=0.9, wspace=0.18,
+                           hspace=0.32)
+    figure.suptitle(_(TITLE).format(game=title or result.game, games=result.games,
                                     players=result.players))
     top_left, top_right, bottom_left, bottom_right = figure.subplots(2, 2).flatten()
     labels = [names[i] if i < len(names) else str(i) for i in range(len(result.scores))]
@@ -206,8 +326,12 @@ def plot(result: Stats, names: Sequence[str], lang: str) -> str:
     bottom_left.bar(labels, result.win_rates)
     bottom_left.set(title=_(WINS), ylabel=_(SHARE_AXIS))
     shown = sorted(result.kinds.items(), key=lambda kv: (-kv[1], kv[0]))[:KINDS_SHOWN]
-    bottom_right.barh([k for k, _c in reversed(shown)], [c for _k, c in reversed(shown)])
-    bottom_right.set(title=_(KINDS), xlabel=_(COUNT_AXIS))
+    rows = range(len(shown))
+    bottom_right.barh(rows, [c for _k, c in reversed(shown)], color="#9ecae1")
+    for row, (kind, _count) in zip(rows, reversed(shown), strict=True):
+        # each kind's name on its own bar, so no margin has to fit the longest name
+        bottom_right.text(0, row, f" {kind}", va="center", ha="left", fontsize=8)
+    bottom_right.set(title=_(KINDS), xlabel=_(COUNT_AXIS), yticks=[])
     buffer = io.StringIO()
     # text as text (searchable, translatable), and the same figures give the same file
     with matplotlib.rc_context({"svg.fonttype": "none", "svg.hashsalt": "regelwerk"}):
@@ -227,19 +351,11 @@ def reading_share(game_id: str, option: str, values: tuple[str, str], n: int,
     game = games.get(game_id).game
     players = game.default_players if players is None else players
     key = rules_key(game_id)
-    name = (f"{game_id}-compare-{option}-{values[0]}-{values[1]}-{players}p-{n}g-s{seed}"
-            f"{'' if listed else '-course'}-{key}.json")
-    path = None if cache is None else cache / name
-    if path is not None and path.is_file():
-        try:
-            data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("key") == key:
-                return data
-        except (OSError, ValueError):
-            pass                    # a damaged cache file is computed anew
-    data = {**compare(game_id, option, values, n, players, seed, jobs, listed).to_json(),
+    if cache is not None:
+        run = Run(game_id, players, n, option, (str(values[0]), str(values[1])), seed, listed)
+        fill_cache([run], cache, jobs, keys={game_id: key})
+        found = run.read(cache, key)
+        if isinstance(found, dict):
+            return found
+    return {**compare(game_id, option, values, n, players, seed, jobs, listed).to_json(),
             "key": key}
-    if path is not None:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        write_text(path, json.dumps(data, ensure_ascii=False) + "\n")
-    return data

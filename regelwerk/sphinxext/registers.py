@@ -12,13 +12,16 @@ Entries are anchored (``<game>:<interp id>``, ``<game>:assumed.<path>``,
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 from docutils import nodes
+from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
 from regelwerk.engine.core.spec import Spec, SpecError
-from regelwerk.sphinxext import common
+from regelwerk.sphinxext import common, stats
 
 QUESTION = N_("Question")
 EVIDENCE = N_("Evidence")
@@ -81,7 +84,15 @@ class GameDirective(SphinxDirective):
 
 
 class InterpretationRegister(GameDirective):
-    """Every interpretation of the game, one anchored block each."""
+    """Every interpretation of the game, one anchored block each; an entry with a rule
+    variant shows how often each other reading matters in random games
+    (:func:`regelwerk.sphinxext.stats.reading_effects`, options ``effect-players``,
+    ``effect-games`` and ``effect-with``: other variants a reading is measured with,
+    where it applies only there, as ``variant=other_variant:value, ...``)."""
+
+    option_spec: ClassVar[dict[str, Any]] = {"effect-players": directives.unchanged,
+                                            "effect-games": directives.positive_int,
+                                            "effect-with": directives.unchanged}
 
     def render(self, spec: Spec, lang: str) -> list[nodes.Node]:
         result: list[nodes.Node] = []
@@ -122,6 +133,12 @@ class InterpretationRegister(GameDirective):
             if item.variant:
                 fields.append((self._(VARIANT), [common.paragraph(
                     nodes.Text(self._(VARIANT_TEXT).format(name=item.variant)))]))
+                effects = stats.reading_effects(self, spec, item,
+                                                self.options.get("effect-players"),
+                                                self.options.get("effect-games"),
+                                                self.options.get("effect-with"))
+                if effects:
+                    fields.append((self._(stats.EFFECT), effects))
             box += common.field_list(fields)
             common.untranslatable(box)
             common.register_anchor(self, item.id, question)
