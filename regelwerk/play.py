@@ -14,7 +14,6 @@ Reading from standard input makes it scriptable.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -44,19 +43,7 @@ def describe(game: Game[Any, Any], state: Any, option: Any, lang: str) -> str:
 
 
 def position(game: Game[Any, Any], state: Any, lang: str) -> str:
-    """The position in words of ``lang`` (:meth:`Game.position_text`, several lines).
-
-    A game whose declaration does not name its ``position`` yet is read by convention
-    from ``engine/<game>/position.py``; without either, the state's ``repr``.
-    """
-    if game.position is None:
-        try:
-            module = importlib.import_module(f"regelwerk.engine.{game.id}.position")
-        except ImportError:
-            module = None
-        said = getattr(module, "position", None)
-        if callable(said):
-            return str(said(state, lang))
+    """The position in words of ``lang`` (:meth:`Game.position_text`, several lines)."""
     return game.position_text(state, lang)
 
 

@@ -46,6 +46,13 @@ NEED_CLAUSE = {Need.PLACE: "action.reinforcement", Need.LEVY: "event.levy",
                Need.ROLL: "action.reinforcement", Need.CREST: "event.crest",
                Need.DRAW_TILES: "action.florence.tiles"}
 
+#: The two answers to an offered roll.
+TAKE_ROLL = (TakeRoll(True), TakeRoll(False))
+#: A follower of each kind.
+TAKE_FOLLOWER = tuple(TakeFollower(k) for k in FOLLOWERS)
+#: An optional placement declined.
+DECLINE = Place(-1)
+
 
 @implements(C + "action.reinforcement", C + "tiles.council")
 def place_options(state: State, like: Place | None) -> Iterator[Place]:
@@ -60,9 +67,9 @@ def place_options(state: State, like: Place | None) -> Iterator[Place]:
             towns = (like.town,) if like.town != -1 else ()
         else:
             return
-    yield from (Place(t) for t in towns)
+    yield from map(state.rules.tables.place.__getitem__, towns)
     if pending.options and (like is None or like.town == -1):
-        yield Place(-1)
+        yield DECLINE
 
 
 @implements(C + "event.levy")
@@ -72,9 +79,10 @@ def levy_options(state: State, like: Levy | None) -> Iterator[Levy]:
     if pending.need != Need.LEVY:
         return
     res = state.players[pending.player].res
+    answers = state.rules.tables.levy
     if res[FLORIN] >= state.rules.levy_florins:
-        yield Levy(FLORIN)
-    yield from (Levy(k) for k in LEVY_ITEMS if res[k] >= 1)
+        yield answers[FLORIN]
+    yield from (answers[k] for k in LEVY_ITEMS if res[k] >= 1)
 
 
 @implements(C + "event.family")
@@ -88,29 +96,29 @@ def family_options(state: State, like: FamilyChoice | None) -> Iterator[FamilyCh
     if like is not None:
         towns = (like.town,) if 0 <= like.town < len(me.standing) else ()
     towns = tuple(towns)
-    yield from (FamilyChoice(t, True) for t in towns if me.standing[t])
-    yield from (FamilyChoice(t, False) for t in towns if me.lying[t])
+    answers = state.rules.tables.family
+    yield from (answers[t][0] for t in towns if me.standing[t])
+    yield from (answers[t][1] for t in towns if me.lying[t])
 
 
 @implements(C + "action.province.tile", C + "action.florence.tiles")
 def pick_options(state: State, like: PickTile | None) -> Iterator[PickTile]:
     """A tile of the region's province stack, or one of the drawn Florence tiles."""
     pending = state.pending[0]
+    answers = state.rules.tables.pick_tile
     if pending.need == Need.PROVINCE_TILE:
-        yield from (PickTile(t) for t in state.province_left[pending.arg])
+        yield from map(answers.__getitem__, state.province_left[pending.arg])
     elif pending.need == Need.FLORENCE_TILE:
-        yield from (PickTile(t) for t in pending.options)
+        yield from map(answers.__getitem__, pending.options)
 
 
 @implements(C + "tiles.council")
 def follower_options(state: State, like: TakeFollower | None) -> Iterator[TakeFollower]:
     """A follower of any kind."""
     if state.pending[0].need == Need.FOLLOWER:
-        yield from (TakeFollower(k) for k in FOLLOWERS)
+        yield from TAKE_FOLLOWER
 
 
-#: The two answers to an offered roll.
-TAKE_ROLL = (TakeRoll(True), TakeRoll(False))
 
 
 @implements(C + "tiles.council", C + "action.reinforcement")

@@ -48,8 +48,9 @@ def seeded_roll(state: State, n: int) -> int:
     """What the dice of the ``n``-th chance event of a seeded game show, added up."""
     assert state.seed is not None
     rng = chance_rng(state.seed, n)
-    sides = state.rules.dice_sides
-    return sum(rng.randint(1, sides) for _ in range(state.rules.dice_count))
+    faces = range(1, state.rules.dice_sides + 1)
+    # one face each, as ``rng.randint(1, sides)`` draws it (the same random bits)
+    return sum(rng.choice(faces) for _ in range(state.rules.dice_count))
 
 
 def roll(state: State) -> tuple[int, State]:

@@ -33,8 +33,7 @@ def roll_options(state: State, like: Roll | None) -> Iterator[Roll]:
         if like.total in totals:
             yield like
         return
-    for total in totals:
-        yield Roll(total)
+    yield from map(state.rules.tables.roll.__getitem__, totals)
 
 
 def roll_probability(state: State, outcome: Roll) -> Fraction:
@@ -45,7 +44,7 @@ def roll_probability(state: State, outcome: Roll) -> Fraction:
 def seeded_outcome(state: State) -> Roll:
     """What a seeded game's dice show: the roll due keeps its chance event's number."""
     n = state.pending[0].arg if state.pending else state.chance
-    return Roll(seeded_roll(state, n))
+    return state.rules.tables.roll[seeded_roll(state, n)]
 
 
 @implements(C + "setup.placement_roll", C + "action.reinforcement")

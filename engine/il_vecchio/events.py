@@ -29,12 +29,12 @@ def additional_cost_stack(taken: Any, rules: Rules, ops: Ops = INT) -> Any:
 
 
 @implements(C + "event.crest")
-def take_crest(state: State, p: int) -> State:
-    """``p`` takes the top crest, if any is left: chance turns it over at once
-    (``Need.CREST`` goes first in the queue; :func:`crest_turned`)."""
+def take_crest(state: State, p: int, pending: tuple[Pending, ...]) -> tuple[Pending, ...]:
+    """The queue ``pending`` after ``p`` takes the top crest, if any is left: chance turns
+    it over at once (``Need.CREST`` goes first in the queue; :func:`crest_turned`)."""
     if not state.crests_left:
-        return state
-    return state._replace(pending=(Pending(Need.CREST, p, len(state.pending)), *state.pending))
+        return pending
+    return (Pending(Need.CREST, p, len(pending)), *pending)
 
 
 @implements(C + "event.crest", C + "event.first_crest", C + "event.last_crest",

@@ -13,13 +13,13 @@ from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY
 from regelwerk.engine.il_vecchio.chance import shuffled_pile
 from regelwerk.engine.il_vecchio.council import reveal_council
 from regelwerk.engine.il_vecchio.draws import pile_of
-from regelwerk.engine.il_vecchio.players import gained, has_council, paid, with_player
+from regelwerk.engine.il_vecchio.players import has_council, with_player
 from regelwerk.engine.il_vecchio.random_play import pick
 from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
 from regelwerk.engine.il_vecchio.rules import CARRIAGE, FLORIN, SCROLL, C, illegal
 from regelwerk.engine.il_vecchio.state import Need, Pending, State
-from regelwerk.engine.il_vecchio.tracks import place_on_track, track_open
-from regelwerk.engine.il_vecchio.travel import explain_travel, travelled, trips
+from regelwerk.engine.il_vecchio.tracks import joined_track, track_open
+from regelwerk.engine.il_vecchio.travel import explain_travel, standing_towns, travelled, trips
 
 
 def _extra_cost(state: State, track: int) -> int:
@@ -79,15 +79,19 @@ def office(state: State, action: Office) -> State:
     crest, if any, chance draws the track's tiles (``Need.DRAW_TILES``, :mod:`.draws`)."""
     rules = state.rules
     p = state.turn
-    me, cost = travelled(state, p, action.frm, action.to, action.carriage)
-    me = paid(me, cost + _extra_cost(state, action.track))
-    me = me._replace(res=gained(me.res, (SCROLL, -rules.florence_scrolls)))
+    standing, res = travelled(state, p, action.frm, action.to, action.carriage)
+    res[FLORIN] -= _extra_cost(state, action.track)
+    res[SCROLL] -= rules.florence_scrolls
+    me = state.players[p]
+    pending = state.pending
     if has_council(me, rules, "florence"):
-        state = state._replace(pending=(*state.pending, Pending(Need.FOLLOWER, p)))
-    state = place_on_track(state, p, me, action.to, action.track)
+        pending = (*pending, Pending(Need.FOLLOWER, p))
+    standing, tracks, overflow, pending = joined_track(state, p, standing, action.to,
+                                                       action.track, pending)
     if pile_of(state, action.track):
-        state = state._replace(pending=(*state.pending, Pending(Need.DRAW_TILES, p, action.track)))
-    return state
+        pending = (*pending, Pending(Need.DRAW_TILES, p, action.track))
+    return with_player(state, p, me._replace(res=tuple(res), standing=standing), tracks=tracks,
+                       overflow=overflow, pending=pending)
 
 
 @implements(C + "action.florence.tiles", C + "action.florence.nobility",
@@ -115,28 +119,24 @@ def pick_florence(state: State, tile: int) -> State:
 def sample_office(state: State, rng: Random) -> Office | None:
     """A random office, drawn parameter by parameter (the fast twin of
     :func:`office_options`; the conformance suite checks it draws only legal ones)."""
-    if not main_action_open(state):
-        return None
     rules = state.rules
-    tables = rules.tables
     me = state.players[state.turn]
     res = me.res
-    if res[SCROLL] < rules.florence_scrolls:
+    if res[SCROLL] < rules.florence_scrolls or not main_action_open(state):
         return None
+    tables = rules.tables
     florins, carriages = res[FLORIN], res[CARRIAGE] >= 1
     florence = rules.board.florence
-    column = [row[florence] for row in tables.step_cost]
-    standing = me.standing
-    may_place, final = rules.fns.may_place, state.final_round
+    column = tables.step_cost[florence]        # the roads go both ways: to = from Florence
+    here = standing_towns(state)
     options = []
     for track in (COUNCIL, NOBILITY):
-        if not may_place(len(state.tracks[track]), tables.usable[track], final, rules):
+        if not track_open(state, track):
             continue
         budget = florins - _extra_cost(state, track)
         if budget < 0:
             continue
-        froms = [frm for frm in tables.towns if standing[frm] and (
-            frm == florence or carriages or column[frm] <= budget)]
+        froms = here if carriages else [frm for frm in here if column[frm] <= budget]
         if froms:
             options.append((track, budget, froms))
     if not options:

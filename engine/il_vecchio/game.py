@@ -20,6 +20,7 @@ from regelwerk.engine.il_vecchio import (
     draws,
     events,
     florence,
+    position,
     province,
     province_tiles,
     reinforcement,
@@ -52,7 +53,7 @@ from regelwerk.engine.il_vecchio.actions import (
 )
 from regelwerk.engine.il_vecchio.answers import NEED_CLAUSE
 from regelwerk.engine.il_vecchio.invariants import violations
-from regelwerk.engine.il_vecchio.random_play import POLICY
+from regelwerk.engine.il_vecchio.random_play import POLICY, only
 from regelwerk.engine.il_vecchio.rules import GAME as ID
 from regelwerk.engine.il_vecchio.rules import VARIANTS, C, Rules, game_rules
 from regelwerk.engine.il_vecchio.scoring import final_scores, winners
@@ -97,7 +98,7 @@ def outcome(state: State) -> Outcome:
     totals = [s.total for s in scores]
     best = max(totals)
     return Outcome(
-        winners=tuple(names[p] for p in winners(state)),
+        winners=tuple(names[p] for p in winners(state, scores)),
         scores={names[p]: total for p, total in enumerate(totals)},
         termination=C + "end.finish_round",
         tie_break=C + "end.winner" if totals.count(best) > 1 else None,
@@ -129,13 +130,15 @@ MAIN = (
                explain=florence.explain_office, stages=_PLAY),
     ActionKind(Reinforce, "reinforce", C + "action.reinforcement",
                reinforcement.reinforce_options, turn.main_action(reinforcement.reinforce),
+               sampler=only(reinforcement.reinforce_options),
                explain=reinforcement.explain_reinforce, stages=_PLAY),
     ActionKind(Recover, "recover", C + "action.recovery", reinforcement.recover_options,
                turn.main_action(reinforcement.recover, counts_itself=True),
+               sampler=only(reinforcement.recover_options),
                explain=reinforcement.explain_recover, stages=_PLAY),
 )
 PASS = ActionKind(Pass, "pass", C + "turn.structure", turn.pass_options, turn.pass_turn,
-                  explain=turn.explain_pass, stages=_PLAY)
+                  sampler=only(turn.pass_options), explain=turn.explain_pass, stages=_PLAY)
 
 
 def sampling(state: State) -> Sequence[ActionKind[State, Any]] | None:
@@ -212,5 +215,5 @@ GAME: Game[State, Rules] = Game(
     sampling=sampling,
     policy=POLICY,
     stage=stage,
-    words=words.words, score_items=score_items.score_items,
+    words=words.words, score_items=score_items.score_items, position=position.position,
 )

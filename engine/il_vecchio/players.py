@@ -1,11 +1,11 @@
-"""A player's material: changing one player in a state, resources, council tiles, paying."""
+"""A player's material: changing one player in a state, resources, council tiles."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from regelwerk.engine.core.tuples import replaced
-from regelwerk.engine.il_vecchio.rules import FLORIN, Rules
+from regelwerk.engine.il_vecchio.rules import Rules
 from regelwerk.engine.il_vecchio.state import Player, State
 
 
@@ -26,7 +26,3 @@ def has_council(player: Player, rules: Rules, kind: str) -> bool:
     """Does the player own the revealed council tile ``kind``? (each kind is one tile)"""
     return rules.tables.council_id[kind] in player.council_up
 
-
-def paid(me: Player, florins: int) -> Player:
-    """The player after paying ``florins`` (he can afford them: the rule checked it)."""
-    return me._replace(res=gained(me.res, (FLORIN, -florins)))

@@ -10,7 +10,7 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.il_vecchio.actions import Province
 from regelwerk.engine.il_vecchio.board import REGIONS
-from regelwerk.engine.il_vecchio.players import gained, has_council, paid
+from regelwerk.engine.il_vecchio.players import has_council, with_player
 from regelwerk.engine.il_vecchio.random_play import pick
 from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
 from regelwerk.engine.il_vecchio.rules import (
@@ -26,8 +26,14 @@ from regelwerk.engine.il_vecchio.rules import (
     illegal,
 )
 from regelwerk.engine.il_vecchio.state import Need, Pending, State
-from regelwerk.engine.il_vecchio.tracks import next_space, place_on_track, track_open
-from regelwerk.engine.il_vecchio.travel import explain_travel, travel_cost, travelled, trips
+from regelwerk.engine.il_vecchio.tracks import joined_track, next_space, track_open
+from regelwerk.engine.il_vecchio.travel import (
+    explain_travel,
+    standing_towns,
+    travel_cost,
+    travelled,
+    trips,
+)
 
 #: The province tiles that change a later province action instead of being used on their own.
 MODIFIER_TILES = ("any_colours", "free_takeover")
@@ -141,56 +147,66 @@ def province(state: State, action: Province) -> State:
     board = rules.board
     p = state.turn
     region = board.gates[action.to]
-    me, cost = travelled(state, p, action.frm, action.to, action.carriage)
-    if action.free and travel_waived(rules):
-        cost = 0
+    standing, res = travelled(state, p, action.frm, action.to, action.carriage,
+                              pay=not (action.free and travel_waived(rules)))
+    me = state.players[p]
     used = []
     for flag, kind in ((action.any_colours, "any_colours"), (action.free, "free_takeover")):
         if flag:
             used.append(next(t for t in me.province_up if rules.province_tiles[t] == kind))
-    pay = (action.assassins, action.knights, action.abbots)
-    space, _ = next_space(state, region)
-    price = 0 if action.free else board.tracks[region].costs[space]
-    me = paid(me, cost + price)
-    me = me._replace(res=gained(me.res, *((f, -pay[i]) for i, f in enumerate(FOLLOWERS))),
-                     province_up=tuple(t for t in me.province_up if t not in used),
-                     province_down=(*me.province_down, *used))
+    if not action.free:
+        res[FLORIN] -= board.tracks[region].costs[next_space(state, region)[0]]
+    res[ASSASSIN] -= action.assassins
+    res[KNIGHT] -= action.knights
+    res[ABBOT] -= action.abbots
     if has_council(me, rules, "province"):
-        me = me._replace(res=gained(me.res, (SCROLL, 1)))
-    state = place_on_track(state, p, me, action.to, region)
-    return state._replace(pending=(*state.pending, Pending(Need.PROVINCE_TILE, p, region)))
+        res[SCROLL] += 1
+    standing, tracks, overflow, pending = joined_track(state, p, standing, action.to, region,
+                                                       state.pending)
+    if used:
+        me = me._replace(res=tuple(res), standing=standing,
+                         province_up=tuple(t for t in me.province_up if t not in used),
+                         province_down=(*me.province_down, *used))
+    else:
+        me = me._replace(res=tuple(res), standing=standing)
+    return with_player(state, p, me, tracks=tracks, overflow=overflow,
+                       pending=(*pending, Pending(Need.PROVINCE_TILE, p, region)))
 
 
 def sample_province(state: State, rng: Random) -> Province | None:
     """A random province action, drawn parameter by parameter (the fast twin of
     :func:`province_options`; the conformance suite checks it draws only legal ones)."""
-    if not main_action_open(state):
-        return None
     rules = state.rules
     tables = rules.tables
     me = state.players[state.turn]
     res = me.res
-    if res[ASSASSIN] + res[KNIGHT] + res[ABBOT] < tables.fewest_followers:
+    if (res[ASSASSIN] + res[KNIGHT] + res[ABBOT] < tables.fewest_followers
+            or not main_action_open(state)):
         return None
     florins, carriages = res[FLORIN], res[CARRIAGE] >= 1
-    kinds = {rules.province_tiles[t] for t in me.province_up}
-    has_free, has_any = "free_takeover" in kinds, "any_colours" in kinds
+    has_free = has_any = False
+    if me.province_up:
+        kinds = {rules.province_tiles[t] for t in me.province_up}
+        has_free, has_any = "free_takeover" in kinds, "any_colours" in kinds
     waived = has_free and travel_waived(rules)     # a free takeover costs no travel either
-    standing = me.standing
     step = tables.step_cost
-    may_place, final = rules.fns.may_place, state.final_round
+    here: list[int] | None = None
     options = []
     for to, region in tables.gates:
-        if not may_place(len(state.tracks[region]), tables.usable[region], final, rules):
+        if not track_open(state, region):
+            continue
+        price = rules.board.tracks[region].costs[next_space(state, region)[0]]
+        least = 0 if has_free else price
+        if least > florins:                       # not even the space can be paid
             continue
         pays = follower_payments(rules, region, res, False)
         pays_any = follower_payments(rules, region, res, True) if has_any else []
         if not pays and not pays_any:
             continue
-        price = rules.board.tracks[region].costs[next_space(state, region)[0]]
-        least = 0 if has_free else price
-        froms = [frm for frm in tables.towns if standing[frm] and (waived or least + (
-            0 if frm == to or carriages else step[frm][to]) <= florins)]
+        if here is None:
+            here = standing_towns(state)
+        froms = here if waived or carriages else [
+            frm for frm in here if least + step[frm][to] <= florins]     # step[to][to] is 0
         if froms:
             options.append((to, region, price, pays, pays_any, froms))
     if not options:

@@ -10,7 +10,7 @@ from the legal actions.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
 from typing import Any
 
@@ -29,3 +29,13 @@ def index(rng: Random, n: int) -> int:
 
 
 POLICY = RandomPolicy(choose=pick, index=index)
+
+
+def only(options: Callable[[Any, None], Sequence[Any]]) -> Callable[[Any, Random], Any]:
+    """The fast sampler of a kind with at most one legal action (Reinforcement, Recovery,
+    passing): the action its ``options`` list, or ``None``; like :func:`pick` of one, it
+    draws no randomness, so random play draws as when it listed the kind."""
+    def sampler(state: Any, rng: Random) -> Any:
+        found = options(state, None)
+        return found[0] if found else None
+    return sampler

@@ -5,8 +5,9 @@ from __future__ import annotations
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.tuples import added
 from regelwerk.engine.il_vecchio.actions import RECOVER, REINFORCE, Recover, Reinforce
-from regelwerk.engine.il_vecchio.players import gained, has_council, with_player
+from regelwerk.engine.il_vecchio.players import has_council, with_player
 from regelwerk.engine.il_vecchio.rules import FLORIN, C, Rules, illegal
 from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, State
 
@@ -111,17 +112,22 @@ def explain_recover(state: State, action: Recover) -> IllegalAction | None:
 
 @implements(C + "action.recovery", C + "tiles.council")
 def recover(state: State, action: Recover) -> State:
-    """Stand every lying member up and take the Florin (counts the main action itself)."""
+    """Stand every lying member up (in each town where one lies) and take the Florin (counts
+    the main action itself)."""
     p = state.turn
+    rules = state.rules
     me = state.players[p]
+    res = added(me.res, FLORIN, rules.recovery_florins)
     if any(me.lying):
-        stand_up = state.rules.fns.members_stand_up
-        after = [stand_up(s, y) for s, y in zip(me.standing, me.lying, strict=True)]
-        me = me._replace(standing=tuple(s for s, _ in after), lying=tuple(y for _, y in after),
-                         res=gained(me.res, (FLORIN, state.rules.recovery_florins)))
+        stand_up = rules.fns.members_stand_up
+        standing, lying = list(me.standing), list(me.lying)
+        for town, down in enumerate(me.lying):
+            if down:
+                standing[town], lying[town] = stand_up(standing[town], down)
+        me = me._replace(standing=tuple(standing), lying=tuple(lying), res=res)
     else:
-        me = me._replace(res=gained(me.res, (FLORIN, state.rules.recovery_florins)))
+        me = me._replace(res=res)
     state = with_player(state, p, me, actions_taken=state.actions_taken + 1)
-    if has_council(me, state.rules, "recovery") and me.supply >= 1:
+    if me.supply >= 1 and has_council(me, rules, "recovery"):
         state = roll_into_play(state, p, via_reinforcement=False, offer=True)
     return state

@@ -18,7 +18,17 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import Variant, choose_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
-from regelwerk.engine.il_vecchio.actions import CrestDrawn, MiddlemenPlaced, TileDrawn
+from regelwerk.engine.il_vecchio.actions import (
+    CrestDrawn,
+    FamilyChoice,
+    Levy,
+    MiddlemenPlaced,
+    PickTile,
+    Place,
+    Roll,
+    SetupPlace,
+    TileDrawn,
+)
 from regelwerk.engine.il_vecchio.board import REGIONS, Board, board_from_spec, check_board
 
 GAME = "il_vecchio"
@@ -170,20 +180,36 @@ class Tables:
     towns: tuple[int, ...]                        # every town index
     step_cost: tuple[tuple[int, ...], ...]        # Florins to walk from -> to (0 when staying)
     targets: tuple[int, ...]                      # towns with a town action (crest colours, green)
+    reach: tuple[tuple[tuple[int, ...], ...], ...]  # [from][Florins]: the targets a walk
+                                                  # reaches (the last entry: any budget above)
     green: tuple[bool, ...]                       # per town
+    green_towns: tuple[int, ...]
+    towns_of: Mapping[str, tuple[int, ...]]       # colour -> its towns
     brown: tuple[bool, ...]                       # per town
     choices: tuple[int, ...]                      # per town: goods to choose from (brown, purple: two)
     gates: tuple[tuple[int, int], ...]            # (red town, region)
     pays: tuple[tuple[tuple[int, int, int], ...], ...]      # per region: matching payments
     pays_any: tuple[tuple[tuple[int, int, int], ...], ...]  # per region: any colours
     usable: tuple[int, ...]                       # per track
-    setup_pairs: Mapping[int, tuple[tuple[int, int], ...]]  # area -> town pairs (a <= b)
+    next_space: tuple[tuple[tuple[int, bool], ...], ...]  # [track][members on it]: (the next
+                                                  # member's space, beyond the end)
+    setup_places: Mapping[int, tuple[SetupPlace, ...]]  # area -> a placement per town pair
+                                                        # (a <= b)
     middleman_setups: tuple[tuple[int, ...], ...]  # every legal start position of the middlemen
     fewest_followers: int                         # the smallest follower count of a province
     middlemen_placed: tuple[MiddlemenPlaced, ...]  # chance's outcomes, built once: per setup,
     tile_drawn: tuple[tuple[TileDrawn, ...], ...]  # per track and tile (Florence tracks only),
     crest_drawn: tuple[CrestDrawn, ...]            # per event
     council_id: Mapping[str, int]                  # council tile kind -> its tile
+    track_open: tuple[tuple[tuple[bool, ...], ...], ...]  # [final round][track][members on it]:
+                                                   # rules.fns.may_place, asked once per case
+    # the answers, built once: a placement per town, a roll per total, a tile per index, a
+    # levy per resource, per town laying a member down and taking one back
+    place: tuple[Place, ...]
+    roll: tuple[Roll, ...]
+    pick_tile: tuple[PickTile, ...]
+    levy: tuple[Levy, ...]
+    family: tuple[tuple[FamilyChoice, FamilyChoice], ...]
 
 
 def build_tables(rules: Rules) -> Tables:
@@ -197,6 +223,12 @@ def build_tables(rules: Rules) -> Tables:
     towns = tuple(range(len(board.towns)))
     setups = tuple(middleman_setups(rules))
     tiles = {COUNCIL: rules.council_tiles, NOBILITY: rules.nobility_tiles}
+    step_cost = tuple(tuple(d * rules.travel_cost for d in row) for row in board.distance)
+    targets = tuple(t for t in towns if board.colours[t] in CREST_COLOURS
+                    or board.colours[t] == GREEN)
+    # the most members a track can hold (all the players have), at least one beyond its end
+    most_members = max(rules.players * rules.family_members,
+                       *(track.length for track in board.tracks))
     pays, pays_any = [], []
     for need in rules.province_followers:
         total = sum(need.values())
@@ -206,17 +238,23 @@ def build_tables(rules: Rules) -> Tables:
         pays.append(tuple(pay for pay in every if followers_match(need, pay)))
     return Tables(
         towns=towns,
-        step_cost=tuple(tuple(d * rules.travel_cost for d in row) for row in board.distance),
-        targets=tuple(t for t in towns if board.colours[t] in CREST_COLOURS
-                      or board.colours[t] == GREEN),
+        step_cost=step_cost, targets=targets,
+        reach=tuple(tuple(tuple(to for to in targets if cost[to] <= budget)
+                          for budget in range(max(cost) + 1)) for cost in step_cost),
         green=tuple(c == GREEN for c in board.colours),
+        green_towns=tuple(t for t in towns if board.colours[t] == GREEN),
+        towns_of={c: tuple(t for t in towns if board.colours[t] == c)
+                  for c in sorted(set(board.colours))},
         brown=tuple(c == "brown" for c in board.colours),
         choices=tuple(2 if c in ("brown", "purple") else 1 for c in board.colours),
         gates=tuple(board.gates.items()),
         pays=tuple(pays), pays_any=tuple(pays_any),
         usable=tuple(rules.usable(t) for t in range(len(TRACKS))),
-        setup_pairs={area: tuple((a, b) for a in ts for b in ts if a <= b)
-                     for area, ts in board.areas.items()},
+        next_space=tuple(tuple((rules.first_space + k, False) if k < rules.usable(t)
+                               else (track.length - 1, True) for k in range(most_members + 1))
+                         for t, track in enumerate(board.tracks)),
+        setup_places={area: tuple(SetupPlace(area, a, b) for a in ts for b in ts if a <= b)
+                      for area, ts in board.areas.items()},
         middleman_setups=setups,
         fewest_followers=min(sum(need.values()) for need in rules.province_followers),
         middlemen_placed=tuple(MiddlemenPlaced(i) for i in range(len(setups))),
@@ -224,6 +262,16 @@ def build_tables(rules: Rules) -> Tables:
                          for t in range(len(TRACKS))),
         crest_drawn=tuple(CrestDrawn(event) for event in range(len(EVENTS))),
         council_id={kind: t for t, kind in enumerate(rules.council_tiles)},
+        track_open=tuple(tuple(tuple(bool(rules.fns.may_place(placed, rules.usable(t), final,
+                                                               rules))
+                                     for placed in range(most_members + 1))
+                               for t in range(len(TRACKS)))
+                         for final in (False, True)),
+        place=tuple(Place(t) for t in towns),
+        roll=tuple(Roll(total) for total in range(rules.roll_max + 1)),
+        pick_tile=tuple(PickTile(t) for t in range(rules.tile_count)),
+        levy=tuple(Levy(k) for k in range(len(RESOURCES))),
+        family=tuple((FamilyChoice(t, True), FamilyChoice(t, False)) for t in towns),
     )
 
 

@@ -146,12 +146,13 @@ def _min(a: Any, b: Any, ops: Ops) -> Any:
 def neighbour_pairs(rules: Rules, tracks: Sequence[Sequence[int]], player: int) -> int:
     """Pairs of ``player``'s members on neighbouring spaces of a track (interp.neighbour_pairs)."""
     total = 0
+    disjoint = rules.variants["neighbour_pairs"] == "disjoint"
     for t, owners in enumerate(tracks):
         length = rules.usable(t)
         run = 0
         for owner in owners[:length]:
             run = run + 1 if owner == player else 0
-            if rules.variants["neighbour_pairs"] == "disjoint":
+            if disjoint:
                 if run == 2:
                     total += 1
                     run = 0
@@ -164,10 +165,9 @@ def counts_of(state: State, player: int) -> Counts:
     """The counts of ``player`` in ``state`` (the scoring marker changes none: interp.scoring_marker)."""
     rules = state.rules
     me = state.players[player]
-    board = rules.board
-    colours = board.colours
     members = [s + y for s, y in zip(me.standing, me.lying, strict=True)]
-    present = tuple(any(members[t] for t in range(len(colours)) if colours[t] == c)
+    towns_of = rules.tables.towns_of
+    present = tuple(any(members[t] for t in towns_of.get(c, ()))
                     for c in ("white", "gray", "black"))
     on_track = [sum(1 for o in owners if o == player) for owners in state.tracks]
     return Counts(
@@ -218,17 +218,21 @@ def final_scores(state: State) -> tuple[Score, ...]:
     return tuple(scores)
 
 
-def tiebreak_key(state: State, player: int) -> tuple[int, int, int]:
-    """Power points, then followers + scrolls, then Florins (end.winner)."""
+def tiebreak_key(state: State, player: int, scores: Sequence[Score] | None = None
+                 ) -> tuple[int, int, int]:
+    """Power points, then followers + scrolls, then Florins (end.winner); ``scores``: the
+    final scores if already known."""
     res = state.players[player].res
-    total = final_scores(state)[player].total
+    total = (scores or final_scores(state))[player].total
     return (total, res[SCROLL] + res[ASSASSIN] + res[KNIGHT] + res[ABBOT], res[FLORIN])
 
 
 @implements("il_vecchio:end.winner")
-def winners(state: State) -> tuple[int, ...]:
-    """The winning player(s): more than one only if tied on all three tie-breaks."""
-    keys = [tiebreak_key(state, p) for p in range(state.rules.players)]
+def winners(state: State, scores: Sequence[Score] | None = None) -> tuple[int, ...]:
+    """The winning player(s): more than one only if tied on all three tie-breaks;
+    ``scores``: the final scores if already known."""
+    scores = scores or final_scores(state)
+    keys = [tiebreak_key(state, p, scores) for p in range(state.rules.players)]
     best = max(keys)
     return tuple(p for p, k in enumerate(keys) if k == best)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from itertools import product
+from itertools import chain, product
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
@@ -101,8 +101,8 @@ def setup_options(state: State, like: SetupPlace | None) -> list[SetupPlace]:
         areas = sorted(board.areas)
     if like is not None:
         areas = [like.area] if like.area in areas else []
-    pairs = state.rules.tables.setup_pairs
-    return [SetupPlace(area, a, b) for area in areas for a, b in pairs[area]]
+    places = state.rules.tables.setup_places
+    return list(chain.from_iterable(places[area] for area in areas))
 
 
 def setup_placements(state: State) -> list[SetupPlace]:

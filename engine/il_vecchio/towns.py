@@ -12,12 +12,12 @@ from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.il_vecchio.actions import TownAction
 from regelwerk.engine.il_vecchio.board import CREST_COLOURS, GREEN
 from regelwerk.engine.il_vecchio.council import COUNCIL_FOLLOWER
-from regelwerk.engine.il_vecchio.players import gained, has_council, paid, with_player
+from regelwerk.engine.il_vecchio.players import has_council, with_player
 from regelwerk.engine.il_vecchio.random_play import pick
 from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
 from regelwerk.engine.il_vecchio.rules import BISHOP, CARRIAGE, FLORIN, SCROLL, C, illegal
 from regelwerk.engine.il_vecchio.state import State
-from regelwerk.engine.il_vecchio.travel import explain_travel, travelled, trips
+from regelwerk.engine.il_vecchio.travel import explain_travel, standing_towns, travelled, trips
 
 
 @implements(C + "action.town.crest", C + "action.town.goods", C + "action.town.green",
@@ -96,48 +96,48 @@ def town(state: State, action: TownAction) -> State:
     rules = state.rules
     board = rules.board
     p = state.turn
-    me, cost = travelled(state, p, action.frm, action.to, action.carriage)
-    me = paid(me, cost)
     to = action.to
+    standing, res = travelled(state, p, action.frm, to, action.carriage)
+    me = state.players[p]
+    lying = me.lying
     colour = board.colours[to]
     middlemen = state.middlemen
     if action.bishop:
-        me = me._replace(res=gained(me.res, (BISHOP, -1)))
+        res[BISHOP] -= 1
     else:
         if colour != GREEN:
-            c = CREST_COLOURS.index(colour)
-            middlemen = replaced(middlemen, c, board.next_town[to])
-        standing, lying = rules.fns.member_lies_down(me.standing[to], me.lying[to])
-        me = me._replace(standing=replaced(me.standing, to, standing),
-                         lying=replaced(me.lying, to, lying))
+            middlemen = replaced(middlemen, CREST_COLOURS.index(colour), board.next_town[to])
+        here, down = rules.fns.member_lies_down(standing[to], lying[to])
+        standing, lying = replaced(standing, to, here), replaced(lying, to, down)
     y = rules.council_yields
-    gains: list[tuple[int, int]] = []
+    council = me.council_up
+    tile = rules.tables.council_id
     if colour == GREEN:
-        gains.append((FLORIN, rules.green_florins))
+        res[FLORIN] += rules.green_florins
     elif colour == "brown" and action.choice == 0:
-        gains.append((FLORIN, rules.brown_florins))
-        if has_council(me, rules, "money"):
-            gains.append((FLORIN, y["brown_florins"]))
+        res[FLORIN] += rules.brown_florins
+        if tile["money"] in council:
+            res[FLORIN] += y["brown_florins"]
     elif colour == "brown":
-        gains.append((SCROLL, rules.brown_scrolls))
+        res[SCROLL] += rules.brown_scrolls
         if action.extra:
-            me = paid(me, y["scroll_price"])
-            gains.append((SCROLL, 1))
+            res[FLORIN] -= y["scroll_price"]
+            res[SCROLL] += 1
     elif colour == "purple":
-        token = BISHOP if action.choice == 0 else CARRIAGE
-        gains.append((token, rules.purple_count))
-        tile = "bishops" if token == BISHOP else "carriages"
-        if has_council(me, rules, tile):
-            gains += [(CARRIAGE if token == BISHOP else BISHOP, 1), (FLORIN, y["token_florins"])]
+        token, other = (BISHOP, CARRIAGE) if action.choice == 0 else (CARRIAGE, BISHOP)
+        res[token] += rules.purple_count
+        if tile["bishops" if token == BISHOP else "carriages"] in council:
+            res[other] += 1
+            res[FLORIN] += y["token_florins"]
     else:
         kind = rules.follower_of_colour[colour]
-        gains.append((kind, rules.follower_count))
-        if has_council(me, rules, "follower"):
-            gains.append((FLORIN, y["follower_florins"]))
-        for tile, tile_kind in COUNCIL_FOLLOWER.items():
-            if tile_kind == kind and has_council(me, rules, tile):
-                gains.append((kind, 1))
-    me = me._replace(res=gained(me.res, *gains))
+        res[kind] += rules.follower_count
+        if tile["follower"] in council:
+            res[FLORIN] += y["follower_florins"]
+        for name, tile_kind in COUNCIL_FOLLOWER.items():
+            if tile_kind == kind and tile[name] in council:
+                res[kind] += 1
+    me = me._replace(res=tuple(res), standing=standing, lying=lying)
     return with_player(state, p, me, middlemen=middlemen, actions_taken=state.actions_taken + 1)
 
 
@@ -153,20 +153,24 @@ def sample_town(state: State, rng: Random) -> TownAction | None:
     florins, carriages, bishops = res[FLORIN], res[CARRIAGE] >= 1, res[BISHOP] >= 1
     middlemen = state.middlemen
     green = tables.green
-    standing = me.standing
-    froms = [t for t in tables.towns if standing[t]]
-    tos: list[int] = []
+    # without a bishop, the towns with a middleman or green ones (each middleman stands on
+    # a town of his colour, never a green one: both lists hold distinct targets)
+    unpaid = None if bishops else sorted((*tables.green_towns, *middlemen))
+    froms = standing_towns(state)
+    tos: list[int] | tuple[int, ...] = ()
     row: tuple[int, ...] = ()
     frm = -1
     while froms:
         i = int(rng.random() * len(froms))
         frm = froms[i]
         row = tables.step_cost[frm]
-        if carriages:
-            tos = [to for to in tables.targets if bishops or green[to] or to in middlemen]
+        if unpaid is not None:
+            tos = unpaid if carriages else [to for to in unpaid if row[to] <= florins]
+        elif carriages:
+            tos = tables.targets
         else:
-            tos = [to for to in tables.targets
-                   if row[to] <= florins and (bishops or green[to] or to in middlemen)]
+            reach = tables.reach[frm]
+            tos = reach[min(florins, len(reach) - 1)]
         if tos:
             break
         froms[i] = froms[-1]

@@ -8,18 +8,16 @@ from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.il_vecchio.events import take_crest
-from regelwerk.engine.il_vecchio.players import with_player
 from regelwerk.engine.il_vecchio.rules import C, Rules
-from regelwerk.engine.il_vecchio.state import Player, State
+from regelwerk.engine.il_vecchio.state import Pending, State
 
 
 def next_space(state: State, track: int) -> tuple[int, bool]:
-    """(space index, beyond the end) of the next family member on ``track``."""
-    rules = state.rules
-    k = len(state.tracks[track])
-    if k >= rules.usable(track):
-        return rules.board.tracks[track].length - 1, True
-    return rules.first_space + k, False
+    """(space index, beyond the end) of the next family member on ``track``: the first
+    usable space plus the members on it, past the usable ones the last space
+    (``rules.tables.next_space``, whose last entry is beyond the end)."""
+    spaces = state.rules.tables.next_space[track]
+    return spaces[min(len(state.tracks[track]), len(spaces) - 1)]
 
 
 @implements(C + "end.full_track")
@@ -31,23 +29,32 @@ def may_place(placed: Any, usable: Any, final_round: Any, rules: Rules, ops: Ops
 
 
 def track_open(state: State, track: int) -> bool:
-    """``rules.fns.may_place`` (:func:`may_place`) for ``track`` now."""
+    """``rules.fns.may_place`` (:func:`may_place`) for ``track`` now (asked once per rules
+    and case, ``rules.tables.track_open``, for as many members as the players have)."""
     rules = state.rules
-    return bool(rules.fns.may_place(len(state.tracks[track]), rules.tables.usable[track],
-                                    state.final_round, rules))
+    placed = len(state.tracks[track])
+    known = rules.tables.track_open[state.final_round][track]
+    if placed < len(known):
+        return known[placed]
+    return bool(rules.fns.may_place(placed, rules.tables.usable[track], state.final_round, rules))
 
 
-def place_on_track(state: State, p: int, me: Player, town: int, track: int) -> State:
-    """Move ``p``'s standing member from ``town`` onto ``track`` (``rules.fns.member_joins_track``);
-    take a crest if shown."""
+Counts = tuple[int, ...]
+
+
+def joined_track(state: State, p: int, standing: Counts, town: int, track: int,
+                 pending: tuple[Pending, ...]
+                 ) -> tuple[Counts, tuple[Counts, ...], Counts, tuple[Pending, ...]]:
+    """``p``'s standing member in ``town`` joins ``track`` (``rules.fns.member_joins_track``),
+    taking a crest if its space shows one: ``p``'s standing members, the tracks, the
+    overflow and the queue ``pending`` after it (the action builds the state once)."""
+    rules = state.rules
     space, beyond = next_space(state, track)
     owners = state.tracks[track]
     mine = owners.count(p)
-    standing, on_track = state.rules.fns.member_joins_track(me.standing[town], mine)
-    me = me._replace(standing=replaced(me.standing, town, standing))
+    here, on_track = rules.fns.member_joins_track(standing[town], mine)
     tracks = replaced(state.tracks, track, (*owners, *(p,) * (on_track - mine)))
     overflow = added(state.overflow, track, 1) if beyond else state.overflow
-    state = with_player(state, p, me, tracks=tracks, overflow=overflow)
-    if not beyond and state.rules.board.tracks[track].crests[space]:
-        state = take_crest(state, p)
-    return state
+    if not beyond and rules.board.tracks[track].crests[space]:
+        pending = take_crest(state, p, pending)
+    return replaced(standing, town, here), tracks, overflow, pending

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
-from regelwerk.engine.il_vecchio.players import gained
 from regelwerk.engine.il_vecchio.rules import CARRIAGE, FLORIN, C, illegal
-from regelwerk.engine.il_vecchio.state import Player, State
+from regelwerk.engine.il_vecchio.state import State
 
 
 @implements(C + "travel.roads", C + "travel.carriage")
@@ -19,6 +19,11 @@ def travel_cost(state: State, frm: int, to: int, carriage: bool) -> int:
     if frm == to or carriage:
         return 0
     return state.rules.tables.step_cost[frm][to]
+
+
+def standing_towns(state: State) -> list[int]:
+    """The towns where the player to move has a standing member, in town order."""
+    return list(compress(state.rules.tables.towns, state.players[state.turn].standing))
 
 
 @implements(C + "travel.roads", C + "travel.carriage")
@@ -54,16 +59,23 @@ def trips(state: State, destinations: Iterable[int], budget_needed: int = 0,
     return out
 
 
-def travelled(state: State, p: int, frm: int, to: int, carriage: bool) -> tuple[Player, int]:
-    """Player ``p`` after his standing member went from ``frm`` to ``to`` (a carriage handed
-    in if used), and the Florins the trip costs."""
+def travelled(state: State, p: int, frm: int, to: int, carriage: bool, pay: bool = True
+              ) -> tuple[tuple[int, ...], list[int]]:
+    """Player ``p``'s standing members and resources after his standing member went from
+    ``frm`` to ``to``: a carriage handed in if used, else the trip's Florins paid (unless
+    ``pay`` is false). The resources are a list, for the rest of the action to change; the
+    action builds the player once (:func:`~.players.with_player`)."""
     me = state.players[p]
+    res = list(me.res)
+    standing = me.standing
     if carriage:
-        me = me._replace(res=gained(me.res, (CARRIAGE, -1)))
+        res[CARRIAGE] -= 1
+    elif pay:
+        res[FLORIN] -= travel_cost(state, frm, to, carriage)
     if frm != to:
-        left, arrived = state.rules.fns.member_travels(me.standing[frm], me.standing[to])
-        me = me._replace(standing=replaced(replaced(me.standing, frm, left), to, arrived))
-    return me, travel_cost(state, frm, to, carriage)
+        left, arrived = state.rules.fns.member_travels(standing[frm], standing[to])
+        standing = replaced(replaced(standing, frm, left), to, arrived)
+    return standing, res
 
 
 def explain_travel(state: State, frm: int, to: int, carriage: bool,

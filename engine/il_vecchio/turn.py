@@ -25,9 +25,14 @@ Effect = Callable[[State, Any], State]
 
 def settle(state: State) -> State:
     """Skip decisions nobody can take, then end the turn if nothing is left to do in it."""
-    while state.pending and not has_answer(state):
-        state = state._replace(pending=state.pending[1:])
-    if (state.phase == Phase.PLAY and not state.pending and not state.main_action_left()
+    pending = state.pending
+    if pending:
+        while pending and not has_answer(state):
+            pending = pending[1:]
+            state = state._replace(pending=pending)
+        if pending:
+            return state
+    if (state.phase == Phase.PLAY and not state.main_action_left()
             and not (state.players[state.turn].province_up
                      and next(use_options(state, None), None) is not None)):
         return end_turn(state)
@@ -46,8 +51,7 @@ def start_turn(state: State) -> State:
 @implements(C + "turn.structure", C + "end.finish_round", C + "end.double_turn")
 def end_turn(state: State) -> State:
     """The next player's turn; after the last player of the final round, the game is over."""
-    n = state.rules.players
-    if state.turn == n - 1:
+    if state.turn == state.rules.players - 1:
         if state.final_round:
             return state._replace(phase=Phase.OVER, pending=())
         state = state._replace(turn=0, final_round=state.end_triggered, actions_taken=0,

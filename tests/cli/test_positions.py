@@ -137,6 +137,12 @@ def test_every_position_phrase_is_german(game_id: str) -> None:
     assert not untranslated
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_game_declares_its_position_in_words(game_id: str) -> None:
+    game = games.get(game_id).game
+    assert game.position is module(game_id).position
+
+
 def test_the_contract_falls_back_to_the_repr() -> None:
     game = games.get("medici_vs_strozzi").game
     state = game.new_game(seed=1)
