@@ -5,7 +5,10 @@
 * ``--checked N`` random games per game (default 100,000) spread over every
   player count and rule variant, every runtime invariant checked after every
   action, on ``--jobs`` worker processes: games, actions, violations, wall time;
-* wall time of ``regelwerk verify`` per game;
+* ``--scaling N``: N checked games per game on one and on two worker processes,
+  the speed-up and whether the two reports are identical (issue 10: >= 1.7x);
+* wall time of ``regelwerk verify`` per game, and of the command for every game
+  (``--jobs`` processes) as a user runs it;
 * wall time of the bilingual site build (``--site``).
 
 Target (issue 10): every game and player count at least 3x python-chess's
@@ -21,6 +24,8 @@ import json
 import math
 import os
 import random
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -80,6 +85,30 @@ def checked_runs(game: str, total: int, jobs: int) -> dict[str, object]:
             "violations": violations, "seconds": seconds, "jobs": jobs}
 
 
+def scaling(game: str, n: int, jobs: int) -> dict[str, object]:
+    """``n`` checked games at the default player count on one and on ``jobs`` processes:
+    wall times, the speed-up, and whether the reports agree (timings aside)."""
+    module = games.get(game).engine_module()
+    options = {"players": getattr(module, "DEFAULT_PLAYERS", module.PLAYERS[0])}
+    reports, seconds = [], []
+    for workers in (1, jobs):
+        start = time.perf_counter()
+        report = simulate(module, n, 0, options, check=True, jobs=workers).to_json()
+        seconds.append(time.perf_counter() - start)
+        reports.append({k: v for k, v in report.items() if "second" not in k})
+    return {"games": n, "players": options["players"], "jobs": jobs, "seconds_1": seconds[0],
+            f"seconds_{jobs}": seconds[1], "speedup": seconds[0] / seconds[1],
+            "identical": reports[0] == reports[1]}
+
+
+def verify_command(jobs: int) -> float:
+    """Wall time of ``regelwerk verify`` (every game) as a user runs it."""
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "regelwerk", "verify", "--jobs", str(jobs)],
+                   check=True, capture_output=True)
+    return time.perf_counter() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
@@ -87,6 +116,8 @@ def main() -> None:
                         help="checked random games per game over all configurations (0: none)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes of the checked runs")
+    parser.add_argument("--scaling", type=int, default=400, metavar="N",
+                        help="checked games per game on 1 and on --jobs processes (0: none)")
     parser.add_argument("--site", action="store_true", help="also time the site build")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
@@ -99,8 +130,7 @@ def main() -> None:
     for game in games.games():
         module = games.get(game).engine_module()
         low, high = module.PLAYERS
-        default = getattr(module, "DEFAULT_PLAYERS", low)
-        for players in sorted({low, default, high}):
+        for players in range(low, high + 1):
             row = playouts(game, args.seconds, players)
             row["x_chess"] = row["actions_per_s"] / rate
             figures[f"{game}/{players}p"] = row
@@ -116,6 +146,17 @@ def main() -> None:
                   f"configurations, {row['actions']:,} actions, {row['violations']} violations, "
                   f"{row['seconds']:.0f} s on {args.jobs} processes")
 
+    if args.scaling:
+        for game in games.games():
+            figures[f"scaling/{game}"] = row = scaling(game, args.scaling, args.jobs)
+            print(f"simulate {game} ({row['players']} players, {args.scaling} checked games): "
+                  f"1 process {row['seconds_1']:.1f} s, {args.jobs} processes "
+                  f"{row[f'seconds_{args.jobs}']:.1f} s = {row['speedup']:.2f}x; reports "
+                  f"{'identical' if row['identical'] else 'DIFFER'}")
+
+    figures["verify/command"] = {"seconds": verify_command(args.jobs), "jobs": args.jobs}
+    print(f"regelwerk verify --jobs {args.jobs} (every game, as run from the command line): "
+          f"{figures['verify/command']['seconds']:.1f} s")
     for game in games.games():
         module = games.get(game).verification_module()
         rules = module.default_rules()

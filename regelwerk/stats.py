@@ -29,6 +29,7 @@ from typing import Any
 
 from regelwerk import games
 from regelwerk.compare import Played, chunks, finished, parallel_map
+from regelwerk.engine.core.clauses import clause_title
 from regelwerk.engine.core.files import write_text
 from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.spec import SpecError
@@ -301,6 +302,15 @@ COUNT_AXIS = N_("times chosen")
 KINDS_SHOWN = 15
 
 
+def kind_label(game_id: str, kind: str, lang: str) -> str:
+    """An action kind in ``lang``: the title of its clause, with its record name."""
+    game = games.get(game_id).game
+    found = next((k for k in game.kinds if k.name == kind), None)
+    if found is None:
+        return kind
+    return f"{clause_title(game.spec, found.clause, lang)} ({kind})"
+
+
 def plot(result: Stats, names: Sequence[str], lang: str, title: str | None = None) -> str:
     """The figures of ``result`` as one SVG document, captions in ``lang`` (``title``: the
     game's name in the heading, by default its id)."""
@@ -330,7 +340,8 @@ def plot(result: Stats, names: Sequence[str], lang: str, title: str | None = Non
     bottom_right.barh(rows, [c for _k, c in reversed(shown)], color="#9ecae1")
     for row, (kind, _count) in zip(rows, reversed(shown), strict=True):
         # each kind's name on its own bar, so no margin has to fit the longest name
-        bottom_right.text(0, row, f" {kind}", va="center", ha="left", fontsize=8)
+        bottom_right.text(0, row, f" {kind_label(result.game, kind, lang)}", va="center",
+                          ha="left", fontsize=8)
     bottom_right.set(title=_(KINDS), xlabel=_(COUNT_AXIS), yticks=[])
     buffer = io.StringIO()
     # text as text (searchable, translatable), and the same figures give the same file

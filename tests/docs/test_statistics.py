@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from regelwerk.engine.core.clauses import clause_title
 
 from regelwerk import games, stats
 from regelwerk.site import SiteReport
@@ -156,6 +157,12 @@ def test_plot_is_svg_with_four_panels_in_the_language(lang: str, title: str,
     text = svg_text(svg)
     assert title in text and other not in text
     assert "Medici vs Strozzi" in text
+    game = games.get("medici_vs_strozzi").game
+    for kind in small_stats().kinds:       # each action kind by its clause's title in lang
+        clause = next(k.clause for k in game.kinds if k.name == kind)
+        assert stats.kind_label("medici_vs_strozzi", kind, lang) in text
+        assert clause_title(game.spec, clause, lang) in stats.kind_label(
+            "medici_vs_strozzi", kind, lang)
 
 
 # ------------------------------------------------------------------ the built site
