@@ -195,9 +195,11 @@ def test_score_is_listed_item_by_item_with_totals(pages: dict[str, str]) -> None
                     lang="en")
     lorenzo = boxes(pages["en"])[1]
     for score in found.scores:
-        assert f"{score.player}: {score.total} in all" in lorenzo
+        assert f"{score.name}: {score.total} in all" in lorenzo
         for line in score.lines:
             assert f"{line.points:+d} {line.clause.id}: {line.clause.title}" in lorenzo
+    german = boxes(pages["de"])[1]                   # the seats by their German colours
+    assert all(f"{name}:" in german for name in ("Rot", "Grün"))
 
 
 @pytest.mark.slow
