@@ -1,7 +1,8 @@
 """Benchmark figures (a script, not a test): prints, never asserts.
 
-* random-playout games/s and engine actions/s per game (no invariant checks,
-  one core), with the same for python-chess as the yardstick;
+* random-playout games/s and engine actions/s per game and player count (no
+  invariant checks, one core), each game next to python-chess measured just before
+  it, so that a change of the machine's load during the run moves both;
 * ``--checked N`` random games per game (default 100,000) spread over every
   player count and rule variant, every runtime invariant checked after every
   action, on ``--jobs`` worker processes: games, actions, violations, wall time;
@@ -13,6 +14,8 @@
 
 Target (issue 10): every game and player count at least 3x python-chess's
 random-playout rate in the same run.
+The figures go to ``--json`` after every section (written whole, never half), and
+the last lines say whether the issue's targets are met.
 Run: ``make bench`` or ``.venv/bin/python benchmarks/run.py [--seconds S] [--checked N]
 [--jobs J] [--site] [--json FILE]``.
 """
@@ -28,6 +31,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from fingerprints import configurations
 
@@ -67,20 +71,27 @@ def playouts(game: str, seconds: float, players: int | None) -> dict[str, float]
             "games": total_games, "actions": total_actions, "players": options["players"]}
 
 
-def checked_runs(game: str, total: int, jobs: int) -> dict[str, object]:
+def checked_runs(game: str, total: int, jobs: int) -> dict[str, Any]:
     """``total`` random games of ``game`` spread evenly over every player count and rule
-    variant, every runtime invariant checked after every action."""
+    variant, every runtime invariant checked after every action (a progress bar on
+    stderr: this is the long part of the run)."""
+    from tqdm import tqdm
+
     info = games.get(game)
     options = list(configurations(game))
     each = math.ceil(total / len(options))
     played = actions = violations = 0
     seconds = 0.0
+    bar = tqdm(total=each * len(options), unit="games", desc=f"checked {game}",
+               file=sys.stderr, leave=False, disable=None)
     for number, chosen in enumerate(options):
-        report = simulate(info.game, each, number, chosen, check=True, jobs=jobs)
+        report = simulate(info.game, each, number, chosen, check=True, jobs=jobs,
+                          progress=bar.update)
         played += report.games
         actions += report.actions
         violations += len(report.violations)
         seconds += report.seconds
+    bar.close()
     return {"configurations": len(options), "games": played, "actions": actions,
             "violations": violations, "seconds": seconds, "jobs": jobs}
 
@@ -109,6 +120,16 @@ def verify_command(jobs: int) -> float:
     return time.perf_counter() - start
 
 
+def save(figures: dict[str, object], path: Path | None) -> None:
+    """The figures so far as JSON, replacing ``path`` whole (never a half-written file)."""
+    if path is None:
+        return
+    partial = path.with_name(path.name + ".partial")
+    partial.parent.mkdir(parents=True, exist_ok=True)
+    partial.write_text(json.dumps(figures, indent=1))
+    partial.replace(path)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
@@ -123,28 +144,34 @@ def main() -> None:
     args = parser.parse_args()
     figures: dict[str, object] = {}
 
-    rate, moves = chess_moves_per_second(args.seconds)
-    figures["python-chess"] = {"moves_per_s": rate, "moves": moves}
-    print(f"python-chess random playouts: {rate:,.0f} moves/s ({moves} moves)")
-
+    missing: list[str] = []
     for game in games.games():
+        rate, moves = chess_moves_per_second(args.seconds)
+        figures[f"python-chess/{game}"] = {"moves_per_s": rate, "moves": moves}
+        print(f"python-chess random playouts: {rate:,.0f} moves/s ({moves} moves)")
         module = games.get(game).engine_module()
         low, high = module.PLAYERS
         for players in range(low, high + 1):
             row = playouts(game, args.seconds, players)
             row["x_chess"] = row["actions_per_s"] / rate
             figures[f"{game}/{players}p"] = row
-            verdict = "meets" if row["x_chess"] >= TARGET else "MISSES"
-            print(f"{game} ({players} players): {row['games_per_s']:,.0f} games/s, "
+            meets = row["x_chess"] >= TARGET
+            if not meets:
+                missing.append(f"{game} {players}p ({row['x_chess']:.1f}x)")
+            print(f"  {game} ({players} players): {row['games_per_s']:,.0f} games/s, "
                   f"{row['actions_per_s']:,.0f} actions/s = {row['x_chess']:.1f}x python-chess "
-                  f"({verdict} the {TARGET:g}x target)")
+                  f"({'meets' if meets else 'MISSES'} the {TARGET:g}x target)")
+    save(figures, args.json)
 
+    broken = 0
     if args.checked:
         for game in games.games():
             figures[f"checked/{game}"] = row = checked_runs(game, args.checked, args.jobs)
+            broken += row["violations"]
             print(f"checked {game}: {row['games']:,} games over {row['configurations']} "
                   f"configurations, {row['actions']:,} actions, {row['violations']} violations, "
                   f"{row['seconds']:.0f} s on {args.jobs} processes")
+            save(figures, args.json)
 
     if args.scaling:
         for game in games.games():
@@ -177,8 +204,11 @@ def main() -> None:
         figures["site"] = {"seconds": seconds}
         print(f"site build (en + de, html + doctest): {seconds:.1f} s")
 
-    if args.json:
-        args.json.write_text(json.dumps(figures, indent=1))
+    save(figures, args.json)
+    print(f"speed target ({TARGET:g}x python-chess, every game and player count): "
+          + ("met" if not missing else "missed by " + ", ".join(missing)))
+    if args.checked:
+        print(f"checked runs: {args.checked:,}+ games per game, {broken} violations")
 
 
 if __name__ == "__main__":
