@@ -82,7 +82,6 @@ from regelwerk.engine.lorenzo.state import (
     Stage,
     State,
     build,
-    changed,
 )
 
 
@@ -398,8 +397,12 @@ def next_turn(state: State) -> State:
                 not skip.isdisjoint(player.excommunicated):
             players = players[:p] + (player._replace(skipped=True),) + players[p + 1:]
             continue
-        return changed(state, (S_PLAYERS, players), (S_TURN, index), (S_STAGE, PLACE),
-                       (S_TURN_COINS, player.coin))
+        values = list(state)           # one copy of the state (as :func:`~.state.changed`)
+        values[S_PLAYERS] = players
+        values[S_TURN] = index
+        values[S_STAGE] = PLACE
+        values[S_TURN_COINS] = player.coin
+        return build(State, values)
     state = state._replace(players=players)
     if state.round in state.rules.vatican_rounds:
         return report(state)

@@ -128,7 +128,8 @@ def sampling(state: State) -> tuple[ActionKind[State, Any], ...] | Weighted:
     more often, so that leaders live long enough for their requirements to be met. Every
     kind keeps a weight above zero: no legal action is out of reach.
     """
-    step = state.step
+    pending = state.pending
+    step = pending[0].need if pending else state.stage      # as :attr:`State.step`
     if step is PLACE or step is AFTER:
         player = state.players[state.order[state.turn]]
         if player.hand or player.leaders:

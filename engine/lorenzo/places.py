@@ -8,6 +8,7 @@ the bonus actions of card effects (:mod:`.decisions`).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 from itertools import product
 from operator import add, ge, itemgetter
 from random import Random
@@ -93,9 +94,19 @@ WORK_ACTIONS = WORK_AREAS
 FREE = {used: tuple(m for m, placed in enumerate(used) if not placed)
         for used in product((False, True), repeat=MEMBERS)}
 #: A tower placement's candidate code ``member * TOWER_SPACES + space`` (:func:`tower_sampler`)
-#: as ``(member, space, tower, floor)``.
-CANDIDATES = tuple((member, space, *divmod(space, FLOORS))
+#: as ``(member, space, tower, floor, key)``; ``key`` is ``space * 2 + neutral``, by which
+#: the sampler remembers what it learnt of the floor for coloured and neutral members.
+CANDIDATES = tuple((member, space, *divmod(space, FLOORS), space * 2 + (member == NEUTRAL))
                    for member in range(MEMBERS) for space in range(TOWER_SPACES))
+
+
+@lru_cache(maxsize=256)
+def space_needs(floor_values: tuple[int, ...], take_bonus: tuple[int, ...]
+                ) -> tuple[int, ...]:
+    """By tower space, the value a member needs there: the floor's value less the
+    player's bonus (or plus his penalty) on taking a card of the tower's type."""
+    return tuple(floor_values[f] - take_bonus[t]
+                 for t in range(len(take_bonus)) for f in range(len(floor_values)))
 
 
 def unlimited(state: State) -> bool:
@@ -793,65 +804,64 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
     then its legal forms; ``None`` if no candidate has one.
 
     The candidates are drawn one by one without a shuffle of the whole list: a random one
-    is swapped to the end and taken from there. The refusals of :meth:`Towers.forms`
+    leaves it and the last takes its place. The refusals of :meth:`Towers.forms`
     (servants too few for the floor's value; the tower's fee, card limit or colour; the
     floor taken) are asked here, then :meth:`Towers.ways`. A candidate's forms depend on
     the member only through the servants its value leaves to pay and whether it is the
     neutral one (the colour rule), and fewer servants to pay never lose a form; so once a
     floor had none for one member, a member that has to pay as many servants or more is
-    passed over without asking again (the same draw, fewer calls)."""
+    passed over without asking again, and a floor refused for a reason other than the
+    colour is refused to all his members (the same draw, fewer calls)."""
     if state.pending or state.stage != PLACE:
         return None
     p = state.order[state.turn]
     player = state.players[p]
     rules = state.rules
     cards = state.towers
-    count = TOWER_SPACES
     if rules.bonus_only:
-        spaces: Sequence[int] = range(count)
+        spaces: Sequence[int] = range(TOWER_SPACES)
     else:
         spaces = [space for space, card in enumerate(cards) if card >= 0]
-    candidates = [member * count + space for member in FREE[player.used] for space in spaces]
+    candidates = [member * TOWER_SPACES + space for member in FREE[player.used]
+                  for space in spaces]
+    if not candidates:
+        return None
     view = Towers(state, p)
     values = member_values(state, player, view.m)
-    take_bonus = view.m.take_bonus
-    floor_values = rules.floor_values
+    needs = space_needs(rules.floor_values, view.m.take_bonus)
     rate = view.rate
-    have = view.have
     ways = view.ways
     towers, tower = view._towers, view.tower
     most = rules.max_per_type
     occupants = state.spaces
     space_open = rules.fns.space_open
     random = rng.random
-    failed: dict[int, int] = {}      # (space, neutral) -> the fewest servants found too many
-    dear: dict[int, int] = {}        # space -> the fewest servants with which :meth:`ways` had none
+    # By (space, neutral): the fewest servants to pay that are known to be too many there
+    # (more than he has; the floor refused; :meth:`Towers.ways` had none with as many).
+    limit = [view.have + 1] * (2 * TOWER_SPACES)
     while candidates:
         i = int(random() * len(candidates))
-        candidates[i], candidates[-1] = candidates[-1], candidates[i]
-        member, space, t, f = CANDIDATES[candidates.pop()]
-        missing = floor_values[f] - values[member] - take_bonus[t]
+        code = candidates[i]
+        candidates[i] = candidates[-1]    # the drawn candidate leaves, the last takes its place
+        candidates.pop()
+        member, space, t, f, key = CANDIDATES[code]
+        missing = needs[space] - values[member]
         low = missing * rate if missing > 0 else 0       # as in :meth:`Towers.forms`
-        if low > have:
-            continue
-        neutral = member == NEUTRAL
-        key = space * 2 + neutral
-        known = failed.get(key)
-        if known is not None and low >= known:
-            continue
-        known = dear.get(space)      # the floor's ways do not depend on the member's colour
-        if known is not None and low >= known:
+        if low >= limit[key]:
             continue
         fee, coloured_open, neutral_open, held = towers.get(t) or tower(t)
         card = cards[space]
-        if fee < 0 or (card >= 0 and held >= most) or \
-                not (neutral_open if neutral else coloured_open) or \
-                not space_open(len(occupants[space])):
-            failed[key] = 0
+        if fee < 0 or (card >= 0 and held >= most) or not space_open(len(occupants[space])):
+            limit[key] = limit[key ^ 1] = 0     # the floor is closed to every member of his
+            continue
+        if not (neutral_open if key & 1 else coloured_open):
+            limit[key] = 0
             continue
         found = ways(t, f, card, low, fee, held)
         if found:
             t, f, s, c, d = found[int(random() * len(found))]
             return made(rules, PlaceTower, t, f, member, s, c, d)
-        dear[space] = low
+        limit[key] = low                  # the floor's ways do not depend on the colour:
+        if low < limit[key ^ 1]:          # the other colour's limit too, if lower
+            limit[key ^ 1] = low
     return None

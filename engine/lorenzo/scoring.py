@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from regelwerk.engine.core.arith import INT, Ops
@@ -79,8 +80,9 @@ def vp_loss(state: State, player: Player, before: bool, vp: int) -> int:
             C + "scoring.ventures", C + "scoring.resources", C + "scoring.faith",
             C + "effect.end_vp", C + "effect.no_end_score")
 def final_scores(state: State) -> tuple[int, ...]:
-    """Victory points after the final scoring, by seat: the sum of :func:`score_items`."""
-    return tuple(sum(item.points for item in items) for items in score_items(state))
+    """Victory points after the final scoring, by seat: the sum of :func:`score_items`
+    (added up from :func:`score_lines`, without building the items)."""
+    return tuple(sum(line[1] for line in lines) for lines in score_lines(state))
 
 
 @implements(C + "effect.end_vp_loss")
@@ -96,41 +98,56 @@ AFTER = N_("lost at the end of the game (excommunication)")
 CARDS = N_("{count} cards")
 
 
+#: One line of a final score: (clause, points, note, values), the fields of a
+#: :class:`~regelwerk.engine.core.game.ScoreItem`.
+Line = tuple[str, int, str, Mapping[str, Any]]
+NOTHING: Mapping[str, Any] = MappingProxyType({})
+
+
 def score_items(state: State) -> tuple[tuple[ScoreItem, ...], ...]:
     """Per player, the final victory points item by item, each citing its clause
-    (``Game.score_items``): the points of play, the excommunication loss before the
-    scoring, the cards, the military ranking, the resources, the loss after it."""
+    (``Game.score_items``): the lines of :func:`score_lines`."""
+    return tuple(tuple(ScoreItem(clause, points, note, dict(values))
+                       for clause, points, note, values in lines)
+                 for lines in score_lines(state))
+
+
+def score_lines(state: State) -> tuple[list[Line], ...]:
+    """Per player, the lines of his final score: the points of play, the excommunication
+    loss before the scoring, the cards, the military ranking, the resources, the loss
+    after it."""
     rules = state.rules
     fns = rules.fns
     values = tuple(p.military for p in state.players)
     result = []
     for p, player in enumerate(state.players):
-        items = [ScoreItem(C + "round.structure", player.vp, DURING)]
+        items: list[Line] = [(C + "round.structure", player.vp, DURING, NOTHING)]
         lost = floored(rules.vp_floor_zero, vp_loss(state, player, True, player.vp), player.vp)
         if lost:
-            items.append(ScoreItem(C + "effect.end_vp_loss", -lost, BEFORE))
+            items.append((C + "effect.end_vp_loss", -lost, BEFORE, NOTHING))
         cards = player.cards
         if not excluded(player, TERRITORY):
-            items.append(ScoreItem(C + "scoring.territories", fns.table_points(
+            items.append((C + "scoring.territories", fns.table_points(
                 rules.score_territories, len(cards[TERRITORY])), CARDS,
                 {"count": len(cards[TERRITORY])}))
         if not excluded(player, CHARACTER):
-            items.append(ScoreItem(C + "scoring.characters", fns.table_points(
+            items.append((C + "scoring.characters", fns.table_points(
                 rules.score_characters, len(cards[CHARACTER])), CARDS,
                 {"count": len(cards[CHARACTER])}))
         if not excluded(player, VENTURE):
-            items.append(ScoreItem(C + "scoring.ventures", fns.venture_points(
+            items.append((C + "scoring.ventures", fns.venture_points(
                 [e.value for card in cards[VENTURE] for e in rules.cards[card].permanent
                  if e.kind == "end_vp"]), CARDS, {"count": len(cards[VENTURE])}))
-        items.append(ScoreItem(C + "scoring.military",
-                               fns.military_award(values, p, rules.score_military)))
-        items.append(ScoreItem(C + "scoring.resources", fns.resource_points(
-            sum(player[r] for r in rules.scored_resources), rules.resources_per_vp)))
-        held = sum(item.points for item in items)
+        items.append((C + "scoring.military",
+                      fns.military_award(values, p, rules.score_military), "", NOTHING))
+        items.append((C + "scoring.resources", fns.resource_points(
+            sum(player[r] for r in rules.scored_resources), rules.resources_per_vp), "",
+            NOTHING))
+        held = sum(item[1] for item in items)
         lost = floored(rules.vp_floor_zero, vp_loss(state, player, False, held), held)
         if lost:
-            items.append(ScoreItem(C + "effect.end_vp_loss", -lost, AFTER))
-        result.append(tuple(items))
+            items.append((C + "effect.end_vp_loss", -lost, AFTER, NOTHING))
+        result.append(items)
     return tuple(result)
 
 
