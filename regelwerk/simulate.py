@@ -91,14 +91,14 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
     """
     game = declared(game)
     rng = Random(f"{seed}/{index}/policy")
-    state = game.new_game(seed=game_seed(seed, index), options=dict(options), rules=rules)
+    start = game.new_game(seed=game_seed(seed, index), options=dict(options), rules=rules)
+    state = start
     actions: list[Any] = []
-    step, violations, is_over = game.step_random, game.violations, game.is_over
+    violations, is_over = game.violations, game.is_over
     steps = 0
-    while not is_over(state):
-        if steps >= max_steps:
-            raise RuntimeError(f"game {index} did not end within {max_steps} actions")
-        action, state = step(state, rng, check)
+    if max_steps <= 0 and not is_over(start):
+        raise RuntimeError(f"game {index} did not end within {max_steps} actions")
+    for action, state in game.random_steps(start, rng, check):
         steps += 1
         if check:
             actions.append(action)
@@ -108,6 +108,8 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
                                     tuple(game.action_to_json(a) for a in actions),
                                     dict(options))
                 return state, steps, Violation(index, steps, broken, record)
+        if steps >= max_steps and not is_over(state):
+            raise RuntimeError(f"game {index} did not end within {max_steps} actions")
     return state, steps, None
 
 

@@ -50,6 +50,9 @@ S = TypeVar("S", bound=tuple[Any, ...])   # a game's state (a named tuple, rules
 A = TypeVar("A")        # one of its actions
 R = TypeVar("R")        # its rules
 
+#: what :meth:`Game._stage_info` knows of a stage: its open kinds, and whether chance acts
+_StageInfo = tuple[tuple["ActionKind[S, Any]", ...], bool]
+
 #: :meth:`Game.current_player` when chance acts (OpenSpiel's ``kChancePlayerId``).
 CHANCE = -1
 
@@ -571,67 +574,118 @@ class Game(Generic[S, R]):
         unchecked playouts of a benchmark trust the samplers, which the
         conformance suite holds to drawing legal actions only.
         """
-        action, listed = self._draw(state, rng)
-        if not listed and check:
-            return action, self.apply(state, action)
-        after = self.kind_of[type(action)].effect(state, action)
-        if self.chance is not None and (self._stage_info(after)[1] if self.stage is not None
-                                        else self.to_move(after) == CHANCE):
-            after = self._settle(after)
+        action, after, _ = self._step(state, rng, check, None)
         return action, after
 
-    def _draw(self, state: S, rng: Random) -> tuple[Any, bool]:
-        """A random legal action, and whether it was taken from a kind's listed options."""
-        if self.stage is not None:
-            open_kinds, chance = self._stage_info(state)
+    def random_steps(self, state: S, rng: Random, check: bool = True) -> Iterator[tuple[Any, S]]:
+        """The steps of :meth:`step_random` from ``state`` until the game is over, each
+        ``(action, state after it)``: the same draws, with what a step found out about the
+        state after it (its stage's open kinds) handed on to the next step."""
+        info: _StageInfo[S] | None = None
+        is_over, step = self.is_over, self._step
+        while not is_over(state):
+            action, state, info = step(state, rng, check, info)
+            yield action, state
+
+    def _step(self, state: S, rng: Random, check: bool, info: _StageInfo[S] | None
+              ) -> tuple[Any, S, _StageInfo[S] | None]:
+        """:meth:`step_random`, given ``info``, the state's :meth:`_stage_info` if already
+        known; also gives the state after's, if it was looked up on the way (else ``None``)."""
+        action, kind, listed = self._draw(state, rng, info)
+        if type(action) is not kind.action:     # a sampler may answer with another kind
+            kind = self.kind_of[type(action)]
+        if not listed and check:
+            return action, self.apply(state, action), None
+        after = kind.effect(state, action)
+        if self.chance is None:
+            return action, after, None
+        if self.stage is None:
+            return action, (self._settle(after) if self.to_move(after) == CHANCE else after), None
+        after_info = self._open.get(self.stage(after))
+        if after_info is None:
+            after_info = self._stage_info(after)
+        if after_info[1]:
+            return action, self._settle(after), None
+        return action, after, after_info
+
+    def _draw(self, state: S, rng: Random, info: _StageInfo[S] | None = None
+              ) -> tuple[Any, ActionKind[S, Any], bool]:
+        """A random legal action, its kind, and whether it was taken from the kind's listed
+        options. ``info``: the state's :meth:`_stage_info`, if known."""
+        if info is not None:
+            open_kinds, chance = info
+        elif self.stage is not None:
+            info = self._open.get(self.stage(state))
+            open_kinds, chance = info if info is not None else self._stage_info(state)
         else:
             chance = self.to_move(state) == CHANCE
             open_kinds = () if self.is_over(state) else self.kinds_open(state, chance)
         if chance and self.chance is not None:
-            return _draw_by_probability(self.chance_outcomes(state), rng), True
-        policy = self.policy
+            outcome = _draw_by_probability(self.chance_outcomes(state), rng)
+            return outcome, self.kind_of[type(outcome)], True
         kinds = self.sampling(state) if self.sampling is not None else None
+        if kinds is None:
+            return self._draw_listed(state, rng, open_kinds)
         if isinstance(kinds, Weighted):
             return self._draw_weighted(state, rng, kinds)
-        if kinds is None:
-            if not open_kinds:
-                legal: tuple[Any, ...] = ()
-            else:
-                legal = (tuple(open_kinds[0].options(state, None)) if len(open_kinds) == 1
-                         else self._listed(state, open_kinds))
-            if not legal:
-                raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
-            choice = policy.choose(rng, legal)
-            return (choice.sample(rng) if type(choice) is OpenChoice else choice), True
-        kinds = list(kinds)
-        while kinds:
-            i = policy.index(rng, len(kinds))
-            kind = kinds[i]
-            action = kind.sample(state, rng, policy.choose)
+        policy = self.policy
+        index, choose = policy.index, policy.choose
+        remaining: Sequence[ActionKind[S, Any]] = kinds
+        while remaining:
+            i = index(rng, len(remaining))
+            kind = remaining[i]
+            sampler = kind.sampler
+            action = sampler(state, rng) if sampler is not None else kind.sample(state, rng,
+                                                                                 choose)
             if action is not None:
-                return action, kind.sampler is None
-            kinds[i] = kinds[-1]
-            kinds.pop()
+                return action, kind, sampler is None
+            # drop the kind: the last one takes its place
+            rest = list(remaining)
+            rest[i] = rest[-1]
+            rest.pop()
+            remaining = rest
         raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
 
-    def _draw_weighted(self, state: S, rng: Random, weighted: Weighted) -> tuple[Any, bool]:
+    def _draw_listed(self, state: S, rng: Random, open_kinds: Sequence[ActionKind[S, Any]]
+                     ) -> tuple[Any, ActionKind[S, Any], bool]:
+        """:meth:`_draw` uniformly among the legal actions of ``open_kinds``."""
+        if not open_kinds:
+            legal: tuple[Any, ...] = ()
+        else:
+            legal = (tuple(open_kinds[0].options(state, None)) if len(open_kinds) == 1
+                     else self._listed(state, open_kinds))
+        if not legal:
+            raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
+        choice = self.policy.choose(rng, legal)
+        if type(choice) is OpenChoice:
+            choice = choice.sample(rng)
+        return choice, self.kind_of[type(choice)], True
+
+    def _draw_weighted(self, state: S, rng: Random, weighted: Weighted
+                       ) -> tuple[Any, ActionKind[S, Any], bool]:
         """:meth:`_draw` among kinds with weights: a kind with a share of the weight, then
         one of its actions; a kind without one is dropped with its weight."""
         policy = self.policy
-        kinds, weights = list(weighted.kinds), list(weighted.weights)
+        index, choose = policy.index, policy.choose
+        kinds: Sequence[ActionKind[S, Any]] = weighted.kinds
+        weights: Sequence[int] = weighted.weights
         total = weighted.total
         while kinds:
-            point = policy.index(rng, total)
+            point = index(rng, total)
             i = 0
             while point >= weights[i]:
                 point -= weights[i]
                 i += 1
             kind = kinds[i]
-            action = kind.sample(state, rng, policy.choose)
+            sampler = kind.sampler
+            action = sampler(state, rng) if sampler is not None else kind.sample(state, rng,
+                                                                                 choose)
             if action is not None:
-                return action, kind.sampler is None
-            total -= weights.pop(i)
-            kinds.pop(i)
+                return action, kind, sampler is None
+            # drop the kind with its weight (copies: the declaration's tuples stay whole)
+            total -= weights[i]
+            kinds = [*kinds[:i], *kinds[i + 1:]]
+            weights = [*weights[:i], *weights[i + 1:]]
         raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
 
     def describe(self, state: S, action: Any, lang: str) -> str:

@@ -9,7 +9,9 @@ invariants a single state cannot show are listed, with the reason, in
 
 from __future__ import annotations
 
-import itertools
+from collections import Counter
+from collections.abc import Callable
+from functools import lru_cache
 
 from regelwerk.engine.florenz.scoring import plan_points, time_points
 from regelwerk.engine.florenz.state import NONE, Phase, State
@@ -41,50 +43,28 @@ CHECKED = ("florenz.queue_order", "florenz.queue_capacity", "florenz.control_str
 
 
 def violations(state: State) -> list[str]:
-    """Names of the invariants ``state`` breaks (empty when all hold)."""
+    """Names of the invariants ``state`` breaks (empty when all hold).
+
+    The checks of the queues and of the guards read only a few fields, which most
+    steps leave as they were; each is a pure function of those fields (and the numbers
+    and rule functions it asks), answered once per distinct value (:func:`_queues`,
+    :func:`_guards`).
+    """
     rules = state.rules
-    broken = []
-    seen: set[int] = set()
-    for loc, queue in enumerate(state.queues):
-        if len(queue) > rules.capacity:
-            broken.append("florenz.queue_capacity")
-        ranks = [state.rank_of(p) for p in queue]
-        if any(a < b for a, b in itertools.pairwise(ranks)):
-            broken.append("florenz.queue_order")
-        for p in queue:
-            if state.where[p] != loc or p in seen:
-                broken.append("florenz.piece_location")
-            seen.add(p)
-        keys = [rules.fns.control_key(sum(1 for x in queue if state.family_of(x) == f), first,
-                                      rules.spaces)
-                for f, first in _firsts(state, queue).items()]
-        if len(keys) != len(set(keys)):
-            broken.append("florenz.control_strict")
-    if any(w >= 0 and p not in seen for p, w in enumerate(state.where)):
-        broken.append("florenz.piece_location")
-    if any(not 0 <= c <= rules.clock_max for c in state.clock):
+    broken = list(_queues(state.queues, state.where, rules.capacity, rules.piece_rank,
+                          rules.pieces_per_family, rules.fns.control_key, rules.spaces))
+    clock, clock_max = state.clock, rules.clock_max
+    if min(clock) < 0 or max(clock) > clock_max:
         broken.append("florenz.clock_range")
-    if state.automa is not None and not 0 <= state.clock[rules.automa] <= rules.clock_max:
+    if state.automa is not None and not 0 <= clock[rules.automa] <= clock_max:
         broken.append("florenz.solo_clock")
-    if any(len(h) > rules.hand_limit for h in state.hands):
+    if max(map(len, state.hands)) > rules.hand_limit:
         broken.append("florenz.hand_limit")
-    on_boards = state.cups[:rules.locations]      # not the cups taken back (retrieved_cup)
-    for fields in on_boards:
-        placed = [f for f in fields if f not in (NONE, rules.automa)]
-        if len(placed) != len(set(placed)):
-            broken.append("florenz.boast_one_cup")
-    for f in range(state.families):
-        cups = sum(1 for fields in on_boards for x in fields if x == f)
-        if cups > rules.cup_supply[f]:
-            broken.append("florenz.cups_supply")
-        guards = (sum(g.count(f) for g in state.escorts) + sum(g.count(f) for g in state.spies)
-                  + sum(g.count(f) for g in state.doormen))
-        if guards + state.guards[f] != rules.guard_supply[f]:
-            broken.append("florenz.guards_conserved")
-        if state.gifts[f] < 0:
-            broken.append("florenz.gifts_nonnegative")
-    cards = sum(len(d) for d in state.decks) + sum(len(d) for d in state.discards) + sum(
-        len(h) for h in state.hands)
+    broken.extend(_guards(state.cups[:rules.locations], state.escorts, state.spies,
+                          state.doormen, state.guards, state.gifts, rules.families,
+                          rules.automa, rules.cup_supply, rules.guard_supply))
+    cards = sum(map(len, state.decks)) + sum(map(len, state.discards)) + sum(
+        map(len, state.hands))
     spec = rules.spec
     if cards != spec["scandal.sets"] * spec["scandal.kinds_per_set"] * spec["scandal.copies"]:
         broken.append("florenz.cards_conserved")
@@ -98,16 +78,67 @@ def violations(state: State) -> list[str]:
     over = state.phase == Phase.OVER
     if not over and len(rings) != len(set(rings)):
         broken.append("florenz.one_ring_per_location")
-    for f, (points, scored) in enumerate(zip(state.points, state.scored, strict=True)):
-        end = time_points(state.clock[f], rules) + plan_points(state, f) if over else 0
-        if sum(scored) + end != points:
+    if not over:
+        if tuple(map(sum, state.scored)) != state.points:
             broken.append("florenz.points_itemised")
-            break
+    elif any(sum(scored) + time_points(clock[f], rules) + plan_points(state, f) != points
+             for f, (points, scored) in enumerate(zip(state.points, state.scored, strict=True))):
+        broken.append("florenz.points_itemised")
     return broken
 
 
-def _firsts(state: State, queue: tuple[int, ...]) -> dict[int, int]:
-    first: dict[int, int] = {}
-    for place, piece in enumerate(queue):
-        first.setdefault(state.family_of(piece), place)
-    return first
+@lru_cache(maxsize=256)
+def _queues(queues: tuple[tuple[int, ...], ...], where: tuple[int, ...], capacity: int,
+            piece_rank: tuple[int, ...], per_family: int, control_key: Callable[..., int],
+            spaces: int) -> tuple[str, ...]:
+    """The invariants of the queues ``queues`` breaks: capacity, order by rank, control
+    (``control_key``, the rule function), and whether every member on the board stands
+    in the one queue its location (``where``) names."""
+    broken = []
+    queued = 0
+    seen: set[int] = set()
+    for loc, queue in enumerate(queues):
+        if not queue:
+            continue
+        queued += len(queue)
+        if len(queue) > capacity:
+            broken.append("florenz.queue_capacity")
+        ranks = [piece_rank[p % per_family] for p in queue]
+        if ranks != sorted(ranks, reverse=True):
+            broken.append("florenz.queue_order")
+        if any(where[p] != loc for p in queue) or not seen.isdisjoint(queue) or \
+                len(set(queue)) != len(queue):
+            broken.append("florenz.piece_location")
+        seen.update(queue)
+        families = [p // per_family for p in queue]
+        keys = [control_key(families.count(f), families.index(f), spaces)
+                for f in set(families)]
+        if len(keys) != len(set(keys)):
+            broken.append("florenz.control_strict")
+    if sum(1 for w in where if w >= 0) != len(seen):
+        broken.append("florenz.piece_location")
+    return tuple(broken)
+
+
+@lru_cache(maxsize=256)
+def _guards(on_boards: tuple[tuple[int, ...], ...], escorts: tuple[tuple[int, ...], ...],
+            spies: tuple[tuple[int, ...], ...], doormen: tuple[tuple[int, ...], ...],
+            guards: tuple[int, ...], gifts: tuple[int, ...], families: int, automa: int,
+            cup_supply: tuple[int, ...], guard_supply: tuple[int, ...]) -> tuple[str, ...]:
+    """The invariants of the cups on the boast boards (``on_boards``: not the cups taken
+    back, retrieved_cup), of the guards and of the gifts that these fields break."""
+    broken = []
+    for fields in on_boards:
+        placed = [f for f in fields if f != NONE and f != automa]
+        if len(placed) != len(set(placed)):
+            broken.append("florenz.boast_one_cup")
+    cups = Counter(x for fields in on_boards for x in fields)
+    posted = Counter(x for places in (escorts, spies, doormen) for g in places for x in g)
+    for f in range(families):
+        if cups[f] > cup_supply[f]:
+            broken.append("florenz.cups_supply")
+        if posted[f] + guards[f] != guard_supply[f]:
+            broken.append("florenz.guards_conserved")
+        if gifts[f] < 0:
+            broken.append("florenz.gifts_nonnegative")
+    return tuple(broken)

@@ -24,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.draws import below, shuffle
 from regelwerk.engine.core.game import seeded_rng
 from regelwerk.engine.core.piles import shuffled
 from regelwerk.engine.florenz import solo
@@ -78,20 +79,20 @@ def setup_piles(rules: Rules, seed: int | None) -> Piles:
                     tuple(reversed(range(plans))), tuple(reversed(tiles)),
                     tuple(reversed(range(m))), tuple(reversed(rules.time_tiles)))
         case int():
-            rng = seeded_rng(seed, "setup")
-            start = rng.randrange(n)
+            rng = seeded_rng(seed, "setup")     # drawn as Random's own methods draw
+            start = below(rng, n)
             kinds = list(range(boards))
-            rng.shuffle(kinds)
+            shuffle(rng, kinds)
             dealt = rng.sample(range(plans), n)
-            rng.shuffle(tiles)
+            shuffle(rng, tiles)
             first, rest = tiles[:m], tiles[m:]     # one per carriage
             carriages = list(first)
-            rng.shuffle(carriages)
-            rng.shuffle(rest)
+            shuffle(rng, carriages)
+            shuffle(rng, rest)
             bottom = list(first)
-            rng.shuffle(bottom)
+            shuffle(rng, bottom)
             times = list(rules.time_tiles)
-            rng.shuffle(times)
+            shuffle(rng, times)
             return ((*(f for f in range(n) if f != start), start), tuple(reversed(kinds)),
                     (*(p for p in range(plans) if p not in dealt), *reversed(dealt)),
                     (*reversed(rest), *reversed(carriages)),

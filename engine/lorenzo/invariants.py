@@ -7,6 +7,9 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import chain
 
 from regelwerk.engine.lorenzo.effects import waived
 from regelwerk.engine.lorenzo.rules import (
@@ -21,7 +24,7 @@ from regelwerk.engine.lorenzo.rules import (
     TERRITORY,
     VENTURE,
 )
-from regelwerk.engine.lorenzo.state import STOCK, Stage, State
+from regelwerk.engine.lorenzo.state import Stage, State
 
 
 def awards(state: State, p: int) -> dict[str, int]:
@@ -90,18 +93,20 @@ def violations(state: State) -> list[str]:
     rules = state.rules
     broken: set[str] = set()
     floors = rules.floors
+    faith_max, max_per_type = rules.faith_max, rules.max_per_type
     for player in state.players:
-        if min(player[:STOCK]) < 0:
+        if min(player.resources) < 0:
             broken.add("lorenzo.resources_nonnegative")
-        if player.faith > rules.faith_max:
+        if player.faith > faith_max:
             broken.add("lorenzo.faith_on_track")
-        if max(len(cards) for cards in player.cards) > rules.max_per_type:
+        if max(map(len, player.cards)) > max_per_type:
             broken.add("lorenzo.card_limit")
-        if len(player.excommunicated) > rules.periods or \
-                len({rules.excommunications[e].period for e in player.excommunicated}) != \
-                len(player.excommunicated):
+        suffered = player.excommunicated
+        if suffered and (len(suffered) > rules.periods or len(
+                {rules.excommunications[e].period for e in suffered}) != len(suffered)):
             broken.add("lorenzo.excommunications")
-    placed = Counter(code for members in state.spaces for code in members)
+    spaces = state.spaces
+    placed = Counter(chain.from_iterable(spaces))
     for code, count in placed.items():
         p, member = divmod(code, MEMBERS)
         if count > 1 or not state.players[p].used[member]:
@@ -111,23 +116,9 @@ def violations(state: State) -> list[str]:
             for member, used in enumerate(player.used):
                 if used and placed[p * MEMBERS + member] != 1:
                     broken.add("lorenzo.members_once")
-    groups = [tuple(range(t * floors, (t + 1) * floors)) for t in range(rules.towers)]
-    for t, group in enumerate(groups):
-        for space in group:
-            if len(state.spaces[space]) > 1:
-                broken.add("lorenzo.tower_space_single")
-        coloured = [code // MEMBERS for s in group for code in state.spaces[s]
-                    if code % MEMBERS != NEUTRAL]
-        if len(coloured) != len(set(coloured)):
-            broken.add("lorenzo.one_colour_per_tower")
-        del t
-    for area in ((HARVEST_SMALL, HARVEST_LARGE), (PRODUCTION_SMALL, PRODUCTION_LARGE)):
-        coloured = [code // MEMBERS for s in area for code in state.spaces[s]
-                    if code % MEMBERS != NEUTRAL]
-        if len(coloured) != len(set(coloured)):
-            broken.add("lorenzo.one_colour_per_work_area")
+    broken.update(_shared_spaces(spaces, rules.towers, floors))
     for space in (HARVEST_SMALL, PRODUCTION_SMALL, *range(MARKET, MARKET + len(rules.market))):
-        members = state.spaces[space]
+        members = spaces[space]
         if len(members) > 1 and not all(waived(state.players[c // MEMBERS], "occupied_space")
                                         for c in members[1:]):
             broken.add("lorenzo.single_spaces")
@@ -138,9 +129,44 @@ def violations(state: State) -> list[str]:
             broken.add("lorenzo.vatican_threshold")
     if state.stage == Stage.OVER:
         broken.update(scoring_out_of_bounds(state))
-    cards = Counter(c for c in state.towers if c >= 0)
-    cards.update(c for deck in state.decks for c in deck)
-    cards.update(c for player in state.players for row in player.cards for c in row)
-    if cards and max(cards.values()) > 1:
+    if not _cards_once(state.towers, state.decks, tuple(p.cards for p in state.players)):
         broken.add("lorenzo.cards_once")
     return sorted(broken)
+
+
+@lru_cache(maxsize=256)
+def _shared_spaces(spaces: tuple[tuple[int, ...], ...], towers: int,
+                   floors: int) -> tuple[str, ...]:
+    """The invariants of the towers (one member per space, one coloured member of a family
+    per tower) and of the work areas (one coloured member of a family each) that the
+    members on ``spaces`` break: they change only when a member is placed."""
+    broken = []
+    for t in range(towers):
+        tower = spaces[t * floors:(t + 1) * floors]
+        if max(map(len, tower)) > 1:
+            broken.append("lorenzo.tower_space_single")
+        if not _one_colour_each(tower):
+            broken.append("lorenzo.one_colour_per_tower")
+    for area in ((HARVEST_SMALL, HARVEST_LARGE), (PRODUCTION_SMALL, PRODUCTION_LARGE)):
+        if not _one_colour_each([spaces[s] for s in area]):
+            broken.append("lorenzo.one_colour_per_work_area")
+    return tuple(broken)
+
+
+@lru_cache(maxsize=256)
+def _cards_once(towers: tuple[int, ...], decks: tuple[tuple[int, ...], ...],
+                held: tuple[tuple[tuple[int, ...], ...], ...]) -> bool:
+    """Each development card lies in at most one place: a tower space, a deck, or the
+    cards a player holds (``held``, per player and type)."""
+    cards = [c for c in towers if c >= 0]
+    cards.extend(chain.from_iterable(decks))
+    for rows in held:
+        cards.extend(chain.from_iterable(rows))
+    return len(cards) == len(set(cards))
+
+
+def _one_colour_each(spaces: Sequence[tuple[int, ...]]) -> bool:
+    """No family has two coloured (not neutral) members on ``spaces``."""
+    coloured = [code // MEMBERS for members in spaces for code in members
+                if code % MEMBERS != NEUTRAL]
+    return len(coloured) == len(set(coloured))

@@ -7,6 +7,8 @@ of the model; ``regelwerk simulate`` checks them on every state it reaches.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from regelwerk.engine.medici_vs_strozzi.state import NO_HARBOUR, Phase, State
 
 #: Checked at run time only (no z3 model): id -> what it states (English).
@@ -24,21 +26,16 @@ CHECKED = ("mvs.capacity", "mvs.draw_limit", "mvs.markers_on_track", "mvs.payout
 
 
 def violations(state: State) -> list[str]:
-    """Names of the invariants ``state`` breaks (empty when all hold)."""
+    """Names of the invariants ``state`` breaks (empty when all hold).
+
+    The ships' checks read only the holds and harbours, which most steps leave as they
+    were: a pure function of them, answered once per distinct value (:func:`_ships`).
+    """
     rules = state.rules
-    broken = []
-    for player in (0, 1):
-        for ship, hold in enumerate(state.holds[player]):
-            if len(hold) > rules.capacities[ship]:
-                broken.append("mvs.capacity")
-            if (state.ports[player][ship] == NO_HARBOUR) != (not hold):
-                broken.append("mvs.port_iff_loaded")
-        used = [h for h in state.ports[player] if h != NO_HARBOUR]
-        if len(used) != len(set(used)):
-            broken.append("mvs.ports_distinct")
-        if state.cash[player] < 0 or state.loans[player] < 0:
-            broken.append("mvs.money_nonnegative")
-    if state.phase in (Phase.DRAW, Phase.TILE, Phase.PRICE, Phase.RESPOND, Phase.LOAD):
+    broken = list(_ships(state.holds, state.ports, rules.capacities))
+    if min(state.cash) < 0 or min(state.loans) < 0:
+        broken.append("mvs.money_nonnegative")
+    if state.phase in _TURN:
         largest_free = max(state.free_space(state.active))
         if len(state.drawn) > min(rules.max_draw, largest_free):
             broken.append("mvs.draw_limit")
@@ -56,14 +53,48 @@ def violations(state: State) -> list[str]:
             if min(game) < spec["bounds.game_payout_min"]:
                 broken.append("mvs.payout.game.min")
     half = rules.scoring.half_length
-    if any(not -half <= m <= half for m in state.markers):
+    markers = state.markers
+    if markers and (min(markers) < -half or max(markers) > half):
         broken.append("mvs.markers_on_track")
-    if state.phase != Phase.OVER:
-        everywhere = [*state.bag, *state.drawn, *state.discarded]
-        for player_holds in state.holds:
-            for hold in player_holds:
-                everywhere += hold
-        # Tile ids are distinct, so "each tile exactly once" is length + set equality.
-        if len(everywhere) != rules.tile_count or set(everywhere) != set(range(rules.tile_count)):
-            broken.append("mvs.tiles_conserved")
+    if state.phase != Phase.OVER and not _tiles_conserved(state):
+        broken.append("mvs.tiles_conserved")
     return broken
+
+
+#: The phases of a turn, in which the tiles drawn must fit the draw limit.
+_TURN = (Phase.DRAW, Phase.TILE, Phase.PRICE, Phase.RESPOND, Phase.LOAD)
+
+
+@lru_cache(maxsize=256)
+def _ships(holds: tuple[tuple[tuple[int, ...], ...], ...], ports: tuple[tuple[int, ...], ...],
+           capacities: tuple[int, ...]) -> tuple[str, ...]:
+    """The invariants of the ships (capacity, harbour exactly when loaded, one ship per
+    harbour) that ``holds`` and ``ports`` break."""
+    broken = []
+    for player in (0, 1):
+        for ship, hold in enumerate(holds[player]):
+            if len(hold) > capacities[ship]:
+                broken.append("mvs.capacity")
+            if (ports[player][ship] == NO_HARBOUR) != (not hold):
+                broken.append("mvs.port_iff_loaded")
+        used = [h for h in ports[player] if h != NO_HARBOUR]
+        if len(used) != len(set(used)):
+            broken.append("mvs.ports_distinct")
+    return tuple(broken)
+
+
+def _tiles_conserved(state: State) -> bool:
+    """Every tile is in exactly one place: the bag, the table, the discards or a hold.
+
+    Tile ids are whole numbers from 0 to ``tile_count - 1``: each is there exactly once
+    when there are ``tile_count`` of them, all different, none outside that range.
+    """
+    everywhere = [*state.bag, *state.drawn, *state.discarded]
+    for player_holds in state.holds:
+        for hold in player_holds:
+            everywhere += hold
+    count = state.rules.tile_count
+    if not everywhere:
+        return count == 0
+    return len(everywhere) == count == len(set(everywhere)) and min(everywhere) >= 0 and \
+        max(everywhere) < count
