@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
+from regelwerk.engine.core.draws import shuffle
 from regelwerk.engine.core.game import seeded_rng
 
 
@@ -28,7 +29,7 @@ def shuffled(items: Iterable[int], seed: int | None, *path: object) -> tuple[int
     """``items`` as a pile: shuffled by ``seeded_rng(seed, *path)``, in box order for no seed."""
     pile = list(items)
     if seed is not None:
-        seeded_rng(seed, *path).shuffle(pile)
+        shuffle(seeded_rng(seed, *path), pile)
     return tuple(pile)
 
 

@@ -196,11 +196,10 @@ def pick_tile(state: State, action: PickTile) -> State:
         return pick_florence(state, action.tile)
     p, me = _answered(state)
     region = pending.arg
-    state = state._replace(province_left=replaced(
-        state.province_left, region, tuple(t for t in state.province_left[region]
-                                           if t != action.tile)))
+    left = replaced(state.province_left, region,
+                    tuple(t for t in state.province_left[region] if t != action.tile))
     me = me._replace(province_up=(*me.province_up, action.tile))
-    return with_player(state, p, me, pending=state.pending[1:])
+    return with_player(state, p, me, province_left=left, pending=state.pending[1:])
 
 
 @implements(C + "tiles.council")

@@ -76,7 +76,8 @@ def explain_office(state: State, action: Office) -> IllegalAction | None:
             C + "action.florence.tiles", C + "end.full_track", C + "tiles.council")
 def office(state: State, action: Office) -> State:
     """Travel, pay scrolls and the additional cost, join the track; after the event of a
-    crest, if any, chance draws the track's tiles (``Need.DRAW_TILES``, :mod:`.draws`)."""
+    crest, if any, chance draws the track's tiles (``Need.DRAW_TILES``, :mod:`.draws`); counts
+    the main action."""
     rules = state.rules
     p = state.turn
     standing, res = travelled(state, p, action.frm, action.to, action.carriage)
@@ -91,7 +92,7 @@ def office(state: State, action: Office) -> State:
     if pile_of(state, action.track):
         pending = (*pending, Pending(Need.DRAW_TILES, p, action.track))
     return with_player(state, p, me._replace(res=tuple(res), standing=standing), tracks=tracks,
-                       overflow=overflow, pending=pending)
+                       overflow=overflow, pending=pending, actions_taken=state.actions_taken + 1)
 
 
 @implements(C + "action.florence.tiles", C + "action.florence.nobility",

@@ -8,10 +8,14 @@ reaches, asking the rule functions the engine plays by (``rules.fns``).
 
 from __future__ import annotations
 
+from collections import Counter
+from functools import lru_cache
+from itertools import chain
+
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY
 from regelwerk.engine.il_vecchio.rules import Rules
 from regelwerk.engine.il_vecchio.scoring import final_scores
-from regelwerk.engine.il_vecchio.state import Need, Phase, State
+from regelwerk.engine.il_vecchio.state import Need, Phase, Player, State
 
 #: Checked at run time only (no z3 model): id -> what it states (English).
 RUNTIME_ONLY = {
@@ -31,26 +35,20 @@ CHECKED = ("il_vecchio.track_capacity", "il_vecchio.crests", "il_vecchio.additio
 
 
 def violations(state: State) -> list[str]:
-    """Names of the invariants ``state`` breaks (empty when all hold)."""
+    """Names of the invariants ``state`` breaks (empty when all hold).
+
+    The tracks' capacity and owners, which most steps leave as they were, are a pure
+    function of the tracks and the usable spaces (``rules.tables``), the majorities of the
+    tracks and the rules; each is answered once per distinct value (:func:`_tracks`,
+    :func:`_majorities_strict`).
+    """
     rules = state.rules
-    broken = []
     n = rules.players
-    for t, owners in enumerate(state.tracks):
-        beyond = len(owners) - rules.usable(t)
-        if beyond > 0 and (not state.final_round or beyond != state.overflow[t]):
-            broken.append("il_vecchio.track_capacity")
-        if any(not 0 <= o < n for o in owners):
-            broken.append("il_vecchio.track_owners")
-        elif len(owners) > 1 and not _majority_strict(owners, rules):
-            broken.append("il_vecchio.majority_strict")
-    for p, me in enumerate(state.players):
-        on_tracks = sum(owners.count(p) for owners in state.tracks)
-        if me.supply + sum(me.standing) + sum(me.lying) + on_tracks != rules.family_members:
-            broken.append("il_vecchio.members")
-        if min(me.standing) < 0 or min(me.lying) < 0 or me.supply < 0:
-            broken.append("il_vecchio.members")
-        if min(me.res) < 0:
-            broken.append("il_vecchio.resources_nonnegative")
+    tracks = state.tracks
+    broken = list(_tracks(tracks, state.overflow, state.final_round, rules.tables.usable, n))
+    if not _majorities_strict(tracks, _Same(rules)):
+        broken.append("il_vecchio.majority_strict")
+    broken.extend(_members(state.players, tracks, rules.family_members))
     taken = state.crests_taken()
     if taken + state.crests_left != rules.crests_dealt:
         broken.append("il_vecchio.crests")
@@ -60,14 +58,10 @@ def violations(state: State) -> list[str]:
         broken.append("il_vecchio.additional_cost")
     if state.final_round and not state.end_triggered:
         broken.append("il_vecchio.final_round")
-    council = [t for me in state.players for t in (*me.council_up, *me.council_down)]
-    drawn = [t for pend in state.pending
-             if pend.need in (Need.FLORENCE_TILE, Need.DRAW_TILES) and pend.arg == COUNCIL
-             for t in pend.options]
-    everywhere = sorted([*council, *state.council_pile, *drawn])
-    if state.phase != Phase.SETUP_COUNCIL and everywhere != list(range(len(rules.council_tiles))):
+    if state.phase != Phase.SETUP_COUNCIL and not _tiles_conserved(state):
         broken.append("il_vecchio.tiles_conserved")
-    if any(m < 0 or rules.board.colours[m] == "green" for m in state.middlemen):
+    colours = rules.board.colours
+    if any(m < 0 or colours[m] == "green" for m in state.middlemen):
         broken.append("il_vecchio.middlemen")
     if state.phase == Phase.OVER:
         low = rules.spec["players.count"][0]
@@ -77,15 +71,97 @@ def violations(state: State) -> list[str]:
     return broken
 
 
+@lru_cache(maxsize=256)
+def _tracks(tracks: tuple[tuple[int, ...], ...], overflow: tuple[int, ...], final_round: bool,
+            usable: tuple[int, ...], players: int) -> tuple[str, ...]:
+    """The invariants of the tracks' capacity (``usable`` spaces each; beyond them only the
+    final round's overflow) and owners (players of the game) that ``tracks`` break."""
+    broken = []
+    for t, owners in enumerate(tracks):
+        if not owners:
+            continue
+        beyond = len(owners) - usable[t]
+        if beyond > 0 and (not final_round or beyond != overflow[t]):
+            broken.append("il_vecchio.track_capacity")
+        if min(owners) < 0 or max(owners) >= players:
+            broken.append("il_vecchio.track_owners")
+    return tuple(broken)
+
+
+def _members(players: tuple[Player, ...], tracks: tuple[tuple[int, ...], ...],
+             family_members: int) -> tuple[str, ...]:
+    """The invariants of the family members (each in the supply, on a town or on a track,
+    ``family_members`` in all, never fewer than 0 anywhere) and of the resources."""
+    broken: list[str] = []
+    on_tracks = Counter(chain.from_iterable(tracks))
+    for p, me in enumerate(players):
+        standing, lying = me.standing, me.lying
+        if me.supply + sum(standing) + sum(lying) + on_tracks[p] != family_members:
+            broken.append("il_vecchio.members")
+        if min(standing) < 0 or min(lying) < 0 or me.supply < 0:
+            broken.append("il_vecchio.members")
+        if min(me.res) < 0:
+            broken.append("il_vecchio.resources_nonnegative")
+    return tuple(broken)
+
+
+def _tiles_conserved(state: State) -> bool:
+    """Every council tile is in the stack, among the drawn ones, or with one player."""
+    everywhere = [*state.council_pile]
+    for me in state.players:
+        everywhere += me.council_up
+        everywhere += me.council_down
+    for pend in state.pending:
+        if pend.arg == COUNCIL and pend.need in _DRAWING:
+            everywhere += pend.options
+    everywhere.sort()
+    return everywhere == list(range(len(state.rules.council_tiles)))
+
+
+#: The pending decisions whose options are drawn tiles.
+_DRAWING = (Need.FLORENCE_TILE, Need.DRAW_TILES)
+
+
+class _Same:
+    """The rules as a cache key: equal only to themselves (a mutant's rules are others),
+    and kept alive by the key, so no other rules can take their place."""
+
+    __slots__ = ("rules",)
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is _Same and other.rules is self.rules
+
+    def __hash__(self) -> int:
+        return id(self.rules)
+
+
+@lru_cache(maxsize=256)
+def _majorities_strict(tracks: tuple[tuple[int, ...], ...], same: _Same) -> bool:
+    """On every track of players of the game, the majority order is strict (:func:`_majority_strict`,
+    the rule function of ``same.rules``); a pure function of the tracks and the rules,
+    answered once per distinct tracks."""
+    rules = same.rules
+    n = rules.players
+    return all(_majority_strict(owners, rules) for owners in tracks
+               if len(owners) > 1 and owners.count(owners[0]) != len(owners)
+               and min(owners) >= 0 and max(owners) < n)
+
+
 def _majority_strict(owners: tuple[int, ...], rules: Rules) -> bool:
     """Of every two players on the track, exactly one beats the other (``rules.fns``)."""
-    counts = [0] * rules.players
-    last = [0] * rules.players
+    counts: dict[int, int] = {}
+    last: dict[int, int] = {}
     for position, owner in enumerate(owners):
-        counts[owner] += 1
+        counts[owner] = counts.get(owner, 0) + 1
         last[owner] = position
-    present = [p for p, c in enumerate(counts) if c]
+    present = sorted(counts)
     beats = rules.fns.majority_beats
-    return all(bool(beats(counts[a], last[a], counts[b], last[b], rules))
-               != bool(beats(counts[b], last[b], counts[a], last[a], rules))
-               for i, a in enumerate(present) for b in present[i + 1:])
+    for i, a in enumerate(present):
+        for b in present[i + 1:]:
+            if bool(beats(counts[a], last[a], counts[b], last[b], rules)) \
+                    == bool(beats(counts[b], last[b], counts[a], last[a], rules)):
+                return False
+    return True

@@ -142,7 +142,8 @@ def explain_province(state: State, action: Province) -> IllegalAction | None:
 @implements(C + "action.province", C + "action.province.followers", C + "action.province.track",
             C + "action.province.tile", C + "end.full_track", C + "tiles.province")
 def province(state: State, action: Province) -> State:
-    """Travel, pay the space and the followers, join the region's track, then pick a tile."""
+    """Travel, pay the space and the followers, join the region's track, then pick a tile
+    (counts the main action)."""
     rules = state.rules
     board = rules.board
     p = state.turn
@@ -170,7 +171,8 @@ def province(state: State, action: Province) -> State:
     else:
         me = me._replace(res=tuple(res), standing=standing)
     return with_player(state, p, me, tracks=tracks, overflow=overflow,
-                       pending=(*pending, Pending(Need.PROVINCE_TILE, p, region)))
+                       pending=(*pending, Pending(Need.PROVINCE_TILE, p, region)),
+                       actions_taken=state.actions_taken + 1)
 
 
 def sample_province(state: State, rng: Random) -> Province | None:

@@ -19,9 +19,10 @@ from regelwerk.engine.il_vecchio.rules import (
     FOLLOWERS,
     SCROLL,
     C,
+    Rules,
     illegal,
 )
-from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, State
+from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, Player, State
 
 
 def tiles_open(state: State) -> bool:
@@ -40,9 +41,13 @@ def use_options(state: State, like: UseProvince | None) -> Iterator[UseProvince]
     """Every use of the current player's face-up province tiles (only ``like.tile``'s
     when checking one), during his turn, also while a decision of his own is open."""
     if not tiles_open(state):
-        return
-    rules = state.rules
-    me = state.players[state.turn]
+        return iter(())
+    return player_uses(state.rules, state.players[state.turn], like)
+
+
+@implements(C + "tiles.province")
+def player_uses(rules: Rules, me: Player, like: UseProvince | None) -> Iterator[UseProvince]:
+    """:func:`use_options` for the player ``me``, once the tiles may be used."""
     for tile in me.province_up:
         if like is not None and tile != like.tile:
             continue

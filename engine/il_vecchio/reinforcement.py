@@ -1,14 +1,16 @@
-"""Reinforcement (action d) and Recovery (action e), and the rolls that bring members in."""
+"""Reinforcement (action d) and the rolls that bring members in (Recovery, action e, is in
+:mod:`.recovery`)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.tuples import added
-from regelwerk.engine.il_vecchio.actions import RECOVER, REINFORCE, Recover, Reinforce
-from regelwerk.engine.il_vecchio.players import has_council, with_player
-from regelwerk.engine.il_vecchio.rules import FLORIN, C, Rules, illegal
+from regelwerk.engine.il_vecchio.actions import REINFORCE, Reinforce
+from regelwerk.engine.il_vecchio.players import has_council
+from regelwerk.engine.il_vecchio.rules import C, Rules, illegal
 from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, State
 
 
@@ -27,7 +29,8 @@ def may_decline(rules: Rules) -> bool:
 
 
 @implements(C + "action.reinforcement", C + "tiles.council")
-def roll_into_play(state: State, p: int, via_reinforcement: bool, offer: bool = False) -> State:
+def roll_into_play(state: State, p: int, via_reinforcement: bool, offer: bool = False,
+                   **changes: Any) -> State:
     """Queue a roll for the placement of a family member (the free roll: any town, Florence
     included); with the reinforcement council tile, two members, the second one the
     player may decline (interp.optional_placements).
@@ -36,6 +39,7 @@ def roll_into_play(state: State, p: int, via_reinforcement: bool, offer: bool = 
     (``Need.OFFER``; the recovery tile, a tile's bonus when turned up). The roll of the
     Reinforcement action leaves its placement to the player where the text says 'darf'.
     The roll is chance's (:mod:`.dice`); it keeps the number of the chance event it is.
+    ``changes``: further changes to the state, made in the same copy.
     """
     rules = state.rules
     me = state.players[p]
@@ -45,10 +49,11 @@ def roll_into_play(state: State, p: int, via_reinforcement: bool, offer: bool = 
     may = may_decline(rules)
     if offer:
         return state._replace(pending=(*state.pending,
-                                        Pending(Need.OFFER, p, 0, (int(twice), int(may)))))
+                                        Pending(Need.OFFER, p, 0, (int(twice), int(may)))),
+                              **changes)
     due = Pending(Need.ROLL, p, state.chance,
                   (int(via_reinforcement and may), int(twice), int(may)))
-    return state._replace(pending=(*state.pending, due), chance=state.chance + 1)
+    return state._replace(pending=(*state.pending, due), chance=state.chance + 1, **changes)
 
 
 @implements(C + "tiles.council")
@@ -91,43 +96,14 @@ def explain_reinforce(state: State, action: Reinforce) -> IllegalAction | None:
 
 @implements(C + "action.reinforcement", C + "variant.less_luck")
 def reinforce(state: State, action: Reinforce) -> State:
+    """A roll for a placement (a placement of choice in the less-luck variant), twice with
+    the reinforcement council tile; counts the main action."""
     p = state.turn
+    taken = state.actions_taken + 1
     rules = state.rules
     if rules.variants["less_luck"] == "on":
         place = Pending(Need.PLACE, p, 0, (1,) if may_decline(rules) else ())
         twice = has_council(state.players[p], rules, "reinforcement")
-        return state._replace(pending=(*state.pending, *(place,) * (1 + twice)))
-    return roll_into_play(state, p, via_reinforcement=True)
-
-
-@implements(C + "action.recovery")
-def recover_options(state: State, like: Recover | None) -> tuple[Recover, ...]:
-    """Recovery, while a main action is left."""
-    return (RECOVER,) if state.main_action_left() else ()
-
-
-def explain_recover(state: State, action: Recover) -> IllegalAction | None:
-    return explain_main(state)
-
-
-@implements(C + "action.recovery", C + "tiles.council")
-def recover(state: State, action: Recover) -> State:
-    """Stand every lying member up (in each town where one lies) and take the Florin (counts
-    the main action itself)."""
-    p = state.turn
-    rules = state.rules
-    me = state.players[p]
-    res = added(me.res, FLORIN, rules.recovery_florins)
-    if any(me.lying):
-        stand_up = rules.fns.members_stand_up
-        standing, lying = list(me.standing), list(me.lying)
-        for town, down in enumerate(me.lying):
-            if down:
-                standing[town], lying[town] = stand_up(standing[town], down)
-        me = me._replace(standing=tuple(standing), lying=tuple(lying), res=res)
-    else:
-        me = me._replace(res=res)
-    state = with_player(state, p, me, actions_taken=state.actions_taken + 1)
-    if me.supply >= 1 and has_council(me, rules, "recovery"):
-        state = roll_into_play(state, p, via_reinforcement=False, offer=True)
-    return state
+        return state._replace(pending=(*state.pending, *(place,) * (1 + twice)),
+                              actions_taken=taken)
+    return roll_into_play(state, p, via_reinforcement=True, actions_taken=taken)

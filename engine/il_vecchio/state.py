@@ -134,6 +134,11 @@ class State(NamedTuple):
         """May the player to move still take a main action (two in the final round)?"""
         return self.actions_taken < (self.rules.double_turn_actions if self.final_round else 1)
 
+    def main_actions(self) -> int:
+        """How many main actions a turn has now (two in the final round; the same count as
+        :meth:`main_action_left`'s, written out there for speed)."""
+        return self.rules.double_turn_actions if self.final_round else 1
+
     def crests_taken(self) -> int:
         """Crests taken and turned over so far."""
         return sum(len(p.crests) for p in self.players)

@@ -12,12 +12,13 @@ from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.il_vecchio.actions import TownAction
 from regelwerk.engine.il_vecchio.board import CREST_COLOURS, GREEN
 from regelwerk.engine.il_vecchio.council import COUNCIL_FOLLOWER
-from regelwerk.engine.il_vecchio.players import has_council, with_player
+from regelwerk.engine.il_vecchio.players import has_council
 from regelwerk.engine.il_vecchio.random_play import pick
 from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
 from regelwerk.engine.il_vecchio.rules import BISHOP, CARRIAGE, FLORIN, SCROLL, C, illegal
 from regelwerk.engine.il_vecchio.state import State
 from regelwerk.engine.il_vecchio.travel import explain_travel, standing_towns, travelled, trips
+from regelwerk.engine.il_vecchio.turn import main_taken
 
 
 @implements(C + "action.town.crest", C + "action.town.goods", C + "action.town.green",
@@ -92,7 +93,8 @@ def explain_town(state: State, action: TownAction) -> IllegalAction | None:
             C + "middleman.move", C + "tiles.council")
 def town(state: State, action: TownAction) -> State:
     """Travel, pay, hand in a bishop or lay the member down (moving the middleman on), take
-    the goods and the council tiles' extras (counts the main action itself)."""
+    the goods and the council tiles' extras; counts the main action and settles
+    (:func:`~.turn.main_taken`: one copy of the state, also when the turn ends)."""
     rules = state.rules
     board = rules.board
     p = state.turn
@@ -138,7 +140,7 @@ def town(state: State, action: TownAction) -> State:
             if tile_kind == kind and tile[name] in council:
                 res[kind] += 1
     me = me._replace(res=tuple(res), standing=standing, lying=lying)
-    return with_player(state, p, me, middlemen=middlemen, actions_taken=state.actions_taken + 1)
+    return main_taken(state, p, me, middlemen=middlemen)
 
 
 def sample_town(state: State, rng: Random) -> TownAction | None:

@@ -12,13 +12,14 @@ from typing import Any
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.il_vecchio.actions import PASS, Pass
 from regelwerk.engine.il_vecchio.answers import has_answer
 from regelwerk.engine.il_vecchio.council import reveal_council
 from regelwerk.engine.il_vecchio.players import with_player
-from regelwerk.engine.il_vecchio.province_tiles import use_options
+from regelwerk.engine.il_vecchio.province_tiles import player_uses, use_options
 from regelwerk.engine.il_vecchio.rules import C, illegal
-from regelwerk.engine.il_vecchio.state import Phase, State
+from regelwerk.engine.il_vecchio.state import Phase, Player, State
 
 Effect = Callable[[State, Any], State]
 
@@ -49,33 +50,40 @@ def start_turn(state: State) -> State:
 
 
 @implements(C + "turn.structure", C + "end.finish_round", C + "end.double_turn")
-def end_turn(state: State) -> State:
-    """The next player's turn; after the last player of the final round, the game is over."""
+def end_turn(state: State, **changes: Any) -> State:
+    """The next player's turn; after the last player of the final round, the game is over.
+
+    ``changes``: what the last action changed, made in the same copy of the state (not the
+    turn's own fields, which the next turn sets; only the final state keeps a count)."""
     if state.turn == state.rules.players - 1:
         if state.final_round:
-            return state._replace(phase=Phase.OVER, pending=())
-        state = state._replace(turn=0, final_round=state.end_triggered, actions_taken=0,
-                               tile_used=False)
-    else:
-        state = state._replace(turn=state.turn + 1, actions_taken=0, tile_used=False)
-    return start_turn(state)
+            return state._replace(phase=Phase.OVER, pending=(), **changes)
+        triggered = changes.get("end_triggered", state.end_triggered)
+        return start_turn(state._replace(turn=0, final_round=triggered, actions_taken=0,
+                                         tile_used=False, **changes))
+    return start_turn(state._replace(turn=state.turn + 1, actions_taken=0, tile_used=False,
+                                     **changes))
+
+
+@implements(C + "turn.structure", C + "tiles.province")
+def main_taken(state: State, p: int, me: Player, **changes: Any) -> State:
+    """The state after a main action of ``p``, the player to move, which leaves him as ``me``
+    with ``changes``: the action counted, then :func:`settle`; when nothing is left to do
+    in the turn, the next turn begins in the same copy of the state."""
+    taken = state.actions_taken + 1
+    if (changes.get("pending", state.pending) or state.phase != Phase.PLAY
+            or taken < state.main_actions()
+            or (me.province_up and next(player_uses(state.rules, me, None), None) is not None)):
+        return settle(with_player(state, p, me, actions_taken=taken, **changes))
+    if state.final_round and state.turn == state.rules.players - 1:
+        changes["actions_taken"] = taken        # the game ends: the last count stays
+    return end_turn(state, players=replaced(state.players, p, me), **changes)
 
 
 def settled(effect: Effect) -> Effect:
     """``effect``, then :func:`settle`."""
     def run(state: State, action: Any) -> State:
         return settle(effect(state, action))
-    return run
-
-
-def main_action(effect: Effect, counts_itself: bool = False) -> Effect:
-    """``effect`` of a main action: counted (unless the effect counts it, saving a copy of
-    the state), then :func:`settle`."""
-    def run(state: State, action: Any) -> State:
-        new = effect(state, action)
-        if not counts_itself:
-            new = new._replace(actions_taken=new.actions_taken + 1)
-        return settle(new)
     return run
 
 
