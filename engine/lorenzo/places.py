@@ -100,6 +100,17 @@ CANDIDATES = tuple((member, space, *divmod(space, FLOORS), space * 2 + (member =
                    for member in range(MEMBERS) for space in range(TOWER_SPACES))
 
 
+@lru_cache(maxsize=4096)
+def tower_candidates(members: tuple[int, ...], cards: tuple[int, ...] | None) -> tuple[int, ...]:
+    """The codes (:data:`CANDIDATES`) of every free member on every tower space with a card
+    (``cards``: the card on each space, -1 for none; ``None``: every space, as under the
+    variant ``empty_floor = bonus_only``), member by member: what :func:`tower_sampler`
+    draws from."""
+    spaces = range(TOWER_SPACES) if cards is None else \
+        [space for space, card in enumerate(cards) if card >= 0]
+    return tuple(member * TOWER_SPACES + space for member in members for space in spaces)
+
+
 @lru_cache(maxsize=256)
 def space_needs(floor_values: tuple[int, ...], take_bonus: tuple[int, ...]
                 ) -> tuple[int, ...]:
@@ -818,12 +829,7 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
     player = state.players[p]
     rules = state.rules
     cards = state.towers
-    if rules.bonus_only:
-        spaces: Sequence[int] = range(TOWER_SPACES)
-    else:
-        spaces = [space for space, card in enumerate(cards) if card >= 0]
-    candidates = [member * TOWER_SPACES + space for member in FREE[player.used]
-                  for space in spaces]
+    candidates = list(tower_candidates(FREE[player.used], None if rules.bonus_only else cards))
     if not candidates:
         return None
     view = Towers(state, p)
