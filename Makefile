@@ -1,6 +1,7 @@
 # regelwerk: two commands for a fresh machine (Python 3.11+, pip, make).
 #   make site   set up, verify every game, check traceability, build both sites
 #   make test   set up and run the whole test suite (what CI runs)
+#   make fast   the engine compiled with mypyc, in .venv-fast (for long simulations; bench)
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -9,13 +10,30 @@ STAMP  := $(VENV)/.installed-stamp
 PYTEST_WORKERS ?= 2
 FUZZ_EXAMPLES ?= 1000
 
-.PHONY: site test lint catalogs bench fuzz clean
+.PHONY: site test lint catalogs bench fast fuzz clean
 
 $(STAMP): pyproject.toml setup.py constraints.txt
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -c constraints.txt -e ".[docs,test,bench,cluster]"
 	touch $(STAMP)
+
+# The compiled build (setup.py, REGELWERK_COMPILE): the same source compiled with mypyc, in
+# its own environment, rebuilt whenever an engine source changes; needs a C compiler.
+FAST       ?= .venv-fast
+FAST_STAMP := $(FAST)/.installed-stamp
+
+$(FAST_STAMP): pyproject.toml setup.py constraints.txt $(wildcard engine/*/*.py)
+	rm -rf $(FAST)
+	$(PYTHON) -m venv $(FAST)
+	$(FAST)/bin/python -m pip install --quiet --upgrade pip
+	$(FAST)/bin/python -m pip install --quiet -c constraints.txt "setuptools>=77" babel mypy \
+		types-jsonschema
+	REGELWERK_COMPILE=1 $(FAST)/bin/python -m pip install --quiet -c constraints.txt \
+		--no-build-isolation ".[bench]"
+	touch $(FAST_STAMP)
+
+fast: $(FAST_STAMP)
 
 site: $(STAMP)
 	$(BIN)/regelwerk docs
@@ -33,8 +51,8 @@ lint: $(STAMP)
 catalogs: $(STAMP)
 	$(BIN)/python -c "from pathlib import Path; from regelwerk import catalogs, site; print(catalogs.update(Path('.'))); site.update_catalogs(Path('.'))"
 
-bench: $(STAMP)
-	$(BIN)/python benchmarks/run.py --json _build/bench.json
+bench: $(STAMP) $(FAST_STAMP)
+	$(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python --json _build/bench.json
 
 # The long fuzz run (make test runs a small seeded share): damaged records, board files and
 # options, ill-typed actions, FUZZ_EXAMPLES cases per input kind and game; prints the figures

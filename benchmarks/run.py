@@ -3,6 +3,10 @@
 * random-playout games/s and engine actions/s per game and player count (no
   invariant checks, one core), each game next to python-chess measured just before
   it, so that a change of the machine's load during the run moves both;
+* with ``--compiled PYTHON`` (``make bench``: the build of ``make fast``), the same
+  for the engine compiled with mypyc, run by that interpreter, once its seeded
+  games are shown to be the pure-Python engine's (``fingerprints.py``, every
+  configuration);
 * ``--checked N`` random games per game (default 100,000) spread over every
   player count and rule variant, every runtime invariant checked after every
   action, on ``--jobs`` worker processes: games, actions, violations, wall time;
@@ -38,7 +42,8 @@ from fingerprints import configurations
 from regelwerk import games
 from regelwerk.simulate import simulate
 
-ROOT = Path(__file__).resolve().parents[1]
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 TARGET = 3.0        # times python-chess's random-playout moves/s
 
 
@@ -59,6 +64,7 @@ def chess_moves_per_second(seconds: float) -> tuple[float, int]:
 def playouts(game: str, seconds: float, players: int | None) -> dict[str, float]:
     module = games.get(game).engine_module()
     options = {"players": players or module.PLAYERS[0]}
+    simulate(module, 2, -1, options, check=False)     # warm up: tables built once per process
     batch, total_games, total_actions, elapsed = 50, 0, 0, 0.0
     seed = 0
     while elapsed < seconds:
@@ -69,6 +75,27 @@ def playouts(game: str, seconds: float, players: int | None) -> dict[str, float]
         seed += 1
     return {"games_per_s": total_games / elapsed, "actions_per_s": total_actions / elapsed,
             "games": total_games, "actions": total_actions, "players": options["players"]}
+
+
+def compiled_playouts(python: Path, game: str, seconds: float, players: int
+                      ) -> dict[str, Any]:
+    """:func:`playouts` run by the compiled build's interpreter (``playout.py``)."""
+    done = subprocess.run([str(python), str(HERE / "playout.py"), game, "--players",
+                           str(players), "--seconds", str(seconds)],
+                          check=True, capture_output=True, text=True)
+    row: dict[str, Any] = json.loads(done.stdout)
+    return row
+
+
+def same_games(python: Path, game: str, n: int = 30) -> bool:
+    """Whether the compiled build plays the pure-Python engine's games: the fingerprints
+    (every action and final state) of ``n`` seeded games of every configuration agree."""
+    lines = []
+    for interpreter in (sys.executable, str(python)):
+        done = subprocess.run([interpreter, str(HERE / "fingerprints.py"), "--game", game,
+                               "--games", str(n)], check=True, capture_output=True, text=True)
+        lines.append(done.stdout)
+    return bool(lines[0]) and lines[0] == lines[1]
 
 
 def checked_runs(game: str, total: int, jobs: int) -> dict[str, Any]:
@@ -148,12 +175,23 @@ def main() -> None:
     parser.add_argument("--scaling", type=int, default=1000, metavar="N",
                         help="checked games per game on 1 and on --jobs processes (0: none)")
     parser.add_argument("--site", action="store_true", help="also time the site build")
+    parser.add_argument("--compiled", type=Path, metavar="PYTHON",
+                        help="also measure the compiled build run by this interpreter "
+                             "(make fast: .venv-fast/bin/python)")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     args = parser.parse_args()
     figures: dict[str, object] = {}
 
+    if args.compiled is not None and not args.compiled.is_file():
+        parser.error(f"--compiled {args.compiled}: no such interpreter (make fast builds it)")
     missing: list[str] = []
+    missing_compiled: list[str] = []
     for game in (games.games() if args.seconds > 0 else ()):
+        compiled = args.compiled is not None and same_games(args.compiled, game)
+        if args.compiled is not None:
+            figures[f"compiled/{game}/same_games"] = compiled
+            print(f"compiled build ({args.compiled}): {game}'s fingerprints "
+                  + ("identical to pure Python's" if compiled else "DIFFER: not measured"))
         rate, moves = chess_moves_per_second(args.seconds)
         figures[f"python-chess/{game}"] = {"moves_per_s": rate, "moves": moves}
         print(f"python-chess random playouts: {rate:,.0f} moves/s ({moves} moves)")
@@ -168,6 +206,24 @@ def main() -> None:
                 missing.append(f"{game} {players}p ({row['x_chess']:.1f}x)")
             print(f"  {game} ({players} players): {row['games_per_s']:,.0f} games/s, "
                   f"{row['actions_per_s']:,.0f} actions/s = {row['x_chess']:.1f}x python-chess "
+                  f"({'meets' if meets else 'MISSES'} the {TARGET:g}x target)")
+            if not compiled:
+                continue
+            fast = compiled_playouts(args.compiled, game, args.seconds, players)
+            if not fast["compiled_modules"]:     # as pure Python in both: its figure counts
+                print(f"  {game}: not compiled by the compiled build (pure Python in both)")
+                if not meets:
+                    missing_compiled.append(f"{game} {players}p ({row['x_chess']:.1f}x)")
+                continue
+            fast["x_chess"] = fast["actions_per_s"] / rate
+            fast["x_pure"] = fast["actions_per_s"] / row["actions_per_s"]
+            figures[f"compiled/{game}/{players}p"] = fast
+            meets = fast["x_chess"] >= TARGET
+            if not meets:
+                missing_compiled.append(f"{game} {players}p ({fast['x_chess']:.1f}x)")
+            print(f"  {game} ({players} players), compiled ({fast['compiled_modules']} modules):"
+                  f" {fast['actions_per_s']:,.0f} actions/s = {fast['x_pure']:.2f}x pure "
+                  f"Python = {fast['x_chess']:.1f}x python-chess "
                   f"({'meets' if meets else 'MISSES'} the {TARGET:g}x target)")
     save(figures, args.json)
 
@@ -214,8 +270,13 @@ def main() -> None:
 
     save(figures, args.json)
     if args.seconds > 0:
-        print(f"speed target ({TARGET:g}x python-chess, every game and player count): "
-              + ("met" if not missing else "missed by " + ", ".join(missing)))
+        print(f"speed target ({TARGET:g}x python-chess, every game and player count), pure "
+              "Python: " + ("met" if not missing else "missed by " + ", ".join(missing)))
+    if args.seconds > 0 and args.compiled is not None:
+        every = all(figures.get(f"compiled/{game}/same_games") for game in games.games())
+        print(f"speed target, compiled build (make fast; games of {', '.join(games.games())}"
+              " identical to pure Python's: " + ("yes" if every else "NO") + "): "
+              + ("met" if not missing_compiled else "missed by " + ", ".join(missing_compiled)))
     if args.checked:
         print(f"checked runs: {args.checked:,}+ games per game, {broken} violations")
 

@@ -4,15 +4,26 @@ An engine function that carries out a rule names the clause with
 ``@implements("medici_vs_strozzi:turn.draw")``. The decorator only sets a
 ``__clauses__`` attribute (no registry, no global state); ``regelwerk check``
 walks the engine modules and links every clause to the functions that cite it.
+
+A function compiled by mypyc (the compiled build, ``setup.py``) takes no
+attributes; for it the decorator returns the function unchanged, and
+:func:`cited_clauses` reads the marks from the decorators in the module's
+source instead (:func:`source_marks`), so both builds cite the same clauses.
 """
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
 import string
+import sys
 from collections.abc import Callable, Iterator
+from contextlib import suppress
+from functools import cache
+from pathlib import Path
+from types import FunctionType, ModuleType
 from typing import Any, TypeVar
 
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
@@ -28,14 +39,62 @@ def implements(*clause_ids: str) -> Callable[[F], F]:
     """Mark a function as the implementation of the given clause ids."""
 
     def mark(fn: F) -> F:
-        setattr(fn, CLAUSES_ATTRIBUTE, cited_clauses(fn) + clause_ids)
+        marks = tuple(getattr(fn, CLAUSES_ATTRIBUTE, ()))
+        with suppress(AttributeError):   # a compiled function takes none: see source_marks
+            setattr(fn, CLAUSES_ATTRIBUTE, marks + clause_ids)
         return fn
 
     return mark
 
 
-def cited_clauses(obj: Any) -> tuple[str, ...]:
-    return tuple(getattr(obj, CLAUSES_ATTRIBUTE, ()))
+def cited_clauses(obj: Any, qualname: str | None = None) -> tuple[str, ...]:
+    """The clause ids ``obj`` is marked with (``qualname``: its name in its module, for a
+    compiled method that does not tell it)."""
+    marks = getattr(obj, CLAUSES_ATTRIBUTE, None)
+    if marks is not None:
+        return tuple(marks)
+    module = _compiled_module(obj)
+    name = getattr(obj, "__qualname__", qualname)
+    return () if module is None or name is None else source_marks(module).get(name, ())
+
+
+def _compiled_module(obj: Any) -> ModuleType | None:
+    """The module of a function or method compiled by mypyc (``None`` for anything else):
+    a routine that is not a Python function, of a module that is not a ``.py`` file."""
+    if isinstance(obj, FunctionType) or not inspect.isroutine(obj):
+        return None
+    owner = getattr(obj, "__objclass__", obj)        # a compiled class's method
+    module = sys.modules.get(getattr(owner, "__module__", None) or "")
+    file = getattr(module, "__file__", None)     # none: a built-in module
+    return None if file is None or str(file).endswith(".py") else module
+
+
+@cache
+def source_marks(module: ModuleType) -> dict[str, tuple[str, ...]]:
+    """``{qualified name: clause ids}`` of the ``@implements`` decorators in ``module``'s
+    source (the ``.py`` file beside a compiled one), each clause id worked out in the
+    module's namespace (``C + "turn"``)."""
+    path = Path(str(module.__file__))
+    source = path.with_name(path.name.split(".", 1)[0] + ".py")
+    tree = ast.parse(source.read_text(encoding="utf-8"))
+    found: dict[str, tuple[str, ...]] = {}
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                visit(node.body, f"{prefix}{node.name}.")
+            elif isinstance(node, ast.FunctionDef):
+                ids: tuple[str, ...] = ()
+                for decorator in reversed(node.decorator_list):    # applied inside out
+                    if isinstance(decorator, ast.Call) and \
+                            getattr(decorator.func, "id", None) == "implements":
+                        ids += tuple(eval(compile(ast.Expression(arg), str(source), "eval"),
+                                          vars(module)) for arg in decorator.args)
+                if ids:
+                    found[prefix + node.name] = ids
+
+    visit(tree.body, "")
+    return found
 
 
 def implementations(package: str) -> Iterator[tuple[str, str]]:
@@ -47,16 +106,19 @@ def implementations(package: str) -> Iterator[tuple[str, str]]:
     seen: set[int] = set()
     for name in names:
         module = importlib.import_module(name)
-        for _, obj in inspect.getmembers(module):
-            candidates = [obj]
-            if inspect.isclass(obj):
-                candidates += [m for _, m in inspect.getmembers(obj, inspect.isfunction)]
-            for item in candidates:
-                if id(item) in seen or getattr(item, "__module__", None) != name:
+        for attribute, obj in inspect.getmembers(module):
+            candidates = [(attribute, obj)]
+            if inspect.isclass(obj):      # routines: a compiled class's methods are no functions
+                candidates += [(f"{obj.__qualname__}.{method}", m)
+                               for method, m in inspect.getmembers(obj, inspect.isroutine)]
+            for called, item in candidates:
+                owner = getattr(item, "__objclass__", item)
+                if id(item) in seen or getattr(owner, "__module__", None) != name:
                     continue
                 seen.add(id(item))
-                for clause_id in cited_clauses(item):
-                    yield f"{name}.{item.__qualname__}", clause_id
+                qualname = getattr(item, "__qualname__", called)
+                for clause_id in cited_clauses(item, qualname):
+                    yield f"{name}.{qualname}", clause_id
 
 
 ASSUMED_MARK = N_("{value} (assumed)")

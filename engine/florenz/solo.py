@@ -560,10 +560,10 @@ def card_guard(state: State, card: int) -> State:
         if (min(back, loc), max(back, loc)) not in rules.edge_index:     # through the park
             if rules.variants["solo_guard_park"] == "points":
                 return _guard_points(state)
-            edge = _park_guard_edge(rules)
-            if len(state.escorts[edge]) < rules.per_crest:
-                return state._replace(escorts=replaced(state.escorts, edge,
-                                                     state.escorts[edge] + (a,)),
+            park = _park_guard_edge(rules)
+            if len(state.escorts[park]) < rules.per_crest:
+                return state._replace(escorts=replaced(state.escorts, park,
+                                                     state.escorts[park] + (a,)),
                                       guards=added(state.guards, a, -1))
     for _ in range(len(rules.route_next)):
         if medici == COSIMO:

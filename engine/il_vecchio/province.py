@@ -227,5 +227,5 @@ def sample_province(state: State, rng: Random) -> Province | None:
     free = pick(rng, [f for f, cost in zip((False, True), prices, strict=False)
                       if (0 if f and waived else travel) + cost <= florins])
     any_colours = pick(rng, ([False] if pays else []) + ([True] if pays_any else []))
-    pay = pick(rng, pays_any if any_colours else pays)
-    return Province(frm, to, carriage, *pay, any_colours, free)
+    assassins, knights, abbots = pick(rng, pays_any if any_colours else pays)
+    return Province(frm, to, carriage, assassins, knights, abbots, any_colours, free)

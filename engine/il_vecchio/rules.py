@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import Any
+from typing import Any, cast
 
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import implements
@@ -229,11 +229,13 @@ def build_tables(rules: Rules) -> Tables:
     # the most members a track can hold (all the players have), at least one beyond its end
     most_members = max(rules.players * rules.family_members,
                        *(track.length for track in board.tracks))
-    pays, pays_any = [], []
+    Pay = tuple[int, int, int]      # (assassins, knights, abbots): one per follower colour
+    pays: list[tuple[Pay, ...]] = []
+    pays_any: list[tuple[Pay, ...]] = []
     for need in rules.province_followers:
         total = sum(need.values())
-        every = tuple(pay for pay in product(range(total + 1), repeat=len(FOLLOWERS))
-                      if sum(pay) == total)
+        every = cast(tuple[Pay, ...], tuple(
+            pay for pay in product(range(total + 1), repeat=len(FOLLOWERS)) if sum(pay) == total))
         pays_any.append(every)
         pays.append(tuple(pay for pay in every if followers_match(need, pay)))
     return Tables(

@@ -163,9 +163,9 @@ def use_exchange(state: State, action: Exchange) -> State:
 def malus_options(state: State, like: Malus | None) -> Iterator[Malus]:
     head = state.pending[0]
     stock = state.income if head.flag else state.players[head.player]
-    if stock[WOOD] > 0:
+    if stock[WOOD] > 0:  # type: ignore[operator]
         yield MALUS[False]
-    if stock[STONE] > 0 or stock[WOOD] <= 0:
+    if stock[STONE] > 0 or stock[WOOD] <= 0:  # type: ignore[operator]
         yield MALUS[True]
 
 
@@ -175,7 +175,7 @@ def malus(state: State, action: Malus) -> State:
     state = pop(state)
     lost = STONE if action.stone else WOOD
     stock = state.income if head.flag else state.players[head.player]
-    if stock[lost] <= 0:
+    if stock[lost] <= 0:  # type: ignore[operator]
         return state
     left = state.rules.fns.lessened(stock[lost], -head.arg)
     if head.flag:

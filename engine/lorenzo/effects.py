@@ -72,7 +72,7 @@ def with_player(state: State, p: int, player: Player) -> State:
     values = list(state)
     players = state.players
     values[S_PLAYERS] = players[:p] + (player,) + players[p + 1:]
-    return build(State, values)  # type: ignore[no-any-return]
+    return build(State, values)
 
 
 def add_resources(player: Player, vec: tuple[int, ...], sign: int = 1) -> Player:
@@ -83,7 +83,7 @@ def add_resources(player: Player, vec: tuple[int, ...], sign: int = 1) -> Player
 
 def covers(have: tuple[int, ...] | Player, need: tuple[int, ...]) -> bool:
     """Whether ``have`` holds at least ``need`` of every resource and point."""
-    return all(map(ge, have, need))
+    return all(map(ge, have, need))  # type: ignore[arg-type]
 
 
 # ------------------------------------------------------------------ rule functions (ops)
@@ -205,8 +205,8 @@ def received(state: State, p: int, player: Player, vec: tuple[int, ...], source:
     if vec[FAITH]:
         stock = list(map(add, player[:STOCK], vec))
         stock[FAITH] = state.rules.fns.on_track(stock[FAITH], state.rules.faith_max)
-        return build(Player, (*stock, *player[STOCK:])), extra  # type: ignore[no-any-return]
-    return build(Player, tuple(map(add, player[:STOCK], vec)) + player[STOCK:]), extra  # type: ignore[no-any-return]
+        return build(Player, (*stock, *player[STOCK:])), extra
+    return build(Player, tuple(map(add, player[:STOCK], vec)) + player[STOCK:]), extra
 
 
 def flush_income(state: State) -> State:
@@ -246,7 +246,7 @@ def gain_per_card(state: State, p: int, effect: Effect, context: Context
 def gain_per_resource(state: State, p: int, effect: Effect, context: Context
                       ) -> tuple[State, tuple[Pending, ...]]:
     resource, step = effect.per
-    times = state.players[p][resource] // step
+    times = state.players[p][resource] // step  # type: ignore[operator]
     return receive(state, p, tuple(v * times for v in effect.gain), context)
 
 

@@ -101,10 +101,11 @@ def setup(rules: Rules, seed: int | None) -> State:
     tile = -1 if rules.advanced else rules.simple_tile
     coinless = list(rules.start[0])
     coinless[COIN] = 0
+    # the resources by position (mypy cannot match a list to the named fields)
     players = tuple(
-        Player(*coinless, cards=((),) * len(TYPES), used=(False,) * MEMBERS, tile=tile, hand=(),
-               leaders=(), flipped=(), copied=-1, boost=-1, excommunicated=(), mods=(),
-               passed=False, skipped=False)
+        Player(*coinless, cards=((),) * len(TYPES),  # type: ignore[arg-type, misc]
+               used=(False,) * MEMBERS, tile=tile, hand=(), leaders=(), flipped=(), copied=-1,
+               boost=-1, excommunicated=(), mods=(), passed=False, skipped=False)
         for _ in range(n))
     return State(rules=rules, seed=seed, round=1, stage=ORDER, order=(), turn=0, dice=(),
                  players=players, towers=(-1,) * TOWER_SPACES, spaces=((),) * SPACES, decks=(),
@@ -274,7 +275,7 @@ def deal(state: State, action: CardDealt) -> State:
     if not (after in rules.deal_spaces and towers[after] < 0 and decks[after // floors]) and \
             next_space(rules, towers, decks) < 0:
         values[S_STAGE] = ROLL
-    return build(State, values)  # type: ignore[no-any-return]
+    return build(State, values)
 
 
 @implements(C + "round.dice")

@@ -7,7 +7,7 @@ names the game's parts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import fields
 from operator import attrgetter
 from random import Random
@@ -107,7 +107,7 @@ def _stages(*stages: Stage) -> frozenset[Stage]:
 _TURN = _stages(Stage.PLACE, Stage.AFTER)
 
 
-def kind(action: type, name: str, clause: str, options: Callable[[State, Any], Iterator[Any]],
+def kind(action: type, name: str, clause: str, options: Callable[[State, Any], Iterable[Any]],
          effect: Callable[[State, Any], State], *stages: Stage, chance: bool = False,
          sampler: Callable[[State, Random], Any] | None = None,
          explain: Callable[[State, Any], IllegalAction | None] | None = None

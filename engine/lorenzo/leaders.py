@@ -71,7 +71,7 @@ def draft(state: State, action: DraftLeader) -> State:
     if state.turn + 1 < n:
         values[S_HANDS] = tuple(hands)
         values[S_TURN] = state.turn + 1
-        return build(State, values)  # type: ignore[no-any-return]
+        return build(State, values)
     # every hand passes to the right-hand neighbour (the previous seat)
     passed = tuple(hands[(seat + 1) % n] for seat in range(n))
     values[S_TURN] = 0
@@ -79,7 +79,7 @@ def draft(state: State, action: DraftLeader) -> State:
         values[S_HANDS] = ()
         return start_round(build(State, values))
     values[S_HANDS] = passed
-    return build(State, values)  # type: ignore[no-any-return]
+    return build(State, values)
 
 
 # ------------------------------------------------------------------ playing and discarding
@@ -89,7 +89,7 @@ def meets(player: Player, leader: Leader) -> bool:
     """Whether ``player`` holds what ``leader`` requires: resources and points, cards of each
     type, and as many cards of some one type."""
     for index, least in leader.needs:           # leader.have, where it asks for anything
-        if player[index] < least:
+        if player[index] < least:  # type: ignore[operator]
             return False
     cards = player.cards
     for card_type, least in leader.card_needs:  # leader.cards, likewise

@@ -261,7 +261,7 @@ class Towers:
         if found is None:
             bonus = self.rules.floor_bonus[t][f]
             if bonus is ZERO or f in self.m.lost_floors:
-                found = list(self.player[:STOCK])
+                found = list(self.player[:STOCK])  # type: ignore[arg-type]
             else:
                 if self.m.gains:
                     bonus = modified_gain(self.state, self.player, bonus, "any")[0]
@@ -602,7 +602,7 @@ def activate(state: State, p: int, area: int, value: int) -> State:
     if opened:
         opened.sort(key=lambda pending: (pending.need != MALUS, pending.need != EXCHANGE))
         values[S_PENDING] = queued(state.pending, tuple(opened))
-    return build(State, values)  # type: ignore[no-any-return]
+    return build(State, values)
 
 
 def work_value(state: State, player: Player, member: int, area: int, large: bool,
@@ -638,10 +638,10 @@ def seated(state: State, p: int, member: int, space: int, servants: int, coins: 
            ) -> tuple[Player, tuple[tuple[int, ...], ...]]:
     """:func:`occupy`'s player and action spaces."""
     values = list(state.players[p])
-    values[P_SERVANT] -= servants
-    values[P_COIN] -= coins
+    values[P_SERVANT] -= servants  # type: ignore[operator]
+    values[P_COIN] -= coins  # type: ignore[operator]
     used = values[P_USED]
-    values[P_USED] = used[:member] + (True,) + used[member + 1:]
+    values[P_USED] = used[:member] + (True,) + used[member + 1:]  # type: ignore[index]
     spaces = state.spaces
     return build(Player, values), spaces[:space] + (spaces[space] + (p * MEMBERS + member,),) \
         + spaces[space + 1:]
@@ -658,7 +658,7 @@ def placed(state: State, p: int, player: Player, spaces: tuple[tuple[int, ...], 
     if opened:
         values[S_PENDING] = queued(state.pending, opened)
     values[S_STAGE] = AFTER
-    return build(State, values)  # type: ignore[no-any-return]
+    return build(State, values)
 
 
 # ------------------------------------------------------------------ market and council palace

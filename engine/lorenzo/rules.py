@@ -357,7 +357,7 @@ class Rules:
 
     @property
     def spaces(self) -> int:
-        return SPACES
+        return SPACES  # type: ignore[no-any-return]
 
 
 def discount_bound(cards: tuple[Card, ...], leaders: tuple[Leader, ...]) -> int:
@@ -616,7 +616,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
             tuple(ExcommunicationDrawn(p, i) for i, e in enumerate(excommunications)
                   if e.period == p)
             for p in range(1, periods + 1)),
-        card_dealt=tuple({card: CardDealt(*divmod(space, floors), card)
+        card_dealt=tuple({card: CardDealt(space // floors, space % floors, card)
                           for card in range(len(cards)) if cards[card].type == space // floors}
                          for space in range(TOWER_SPACES)),
         activation=tuple(card.activation for card in cards),

@@ -68,7 +68,7 @@ def vp_loss(state: State, player: Player, before: bool, vp: int) -> int:
         if effect.before_scoring != before:
             continue
         if effect.counted == "supply":
-            counted = sum(vp if r == VP else player[r] for r in effect.resources)
+            counted = sum(vp if r == VP else player[r] for r in effect.resources)  # type: ignore[misc]
         else:
             counted = sum(state.rules.cards[card].costs[0].pay[r]
                           for card in player.cards[BUILDING] for r in effect.resources)

@@ -94,7 +94,7 @@ class Player(NamedTuple):
 
     @property
     def resources(self) -> tuple[int, ...]:
-        return self[:STOCK]
+        return self[:STOCK]  # type: ignore[return-value]
 
     def members_left(self) -> int:
         return self.used.count(False)
@@ -170,5 +170,5 @@ def changed(state: State, *fields: tuple[int, object]) -> State:
     """``state`` with the fields at the given positions (``S_...``) replaced."""
     values = list(state)
     for at, value in fields:
-        values[at] = value
-    return build(State, values)  # type: ignore[no-any-return]
+        values[at] = value  # type: ignore[call-overload]
+    return build(State, values)

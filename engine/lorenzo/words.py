@@ -11,6 +11,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
+from regelwerk.engine.core.i18n import Phrase, pgettext
 from regelwerk.engine.lorenzo.actions import (
     ActivateLeader,
     CardDealt,
@@ -37,7 +38,7 @@ from regelwerk.engine.lorenzo.actions import (
     TakeCard,
     Work,
 )
-from regelwerk.engine.lorenzo.describe import Phrase, pgettext, term
+from regelwerk.engine.lorenzo.describe import term
 from regelwerk.engine.lorenzo.rules import TYPES, data_file
 from regelwerk.engine.lorenzo.state import State
 
