@@ -19,11 +19,14 @@ $(STAMP): pyproject.toml setup.py constraints.txt
 	touch $(STAMP)
 
 # The compiled build (setup.py, REGELWERK_COMPILE): the same source compiled with mypyc, in
-# its own environment, rebuilt whenever an engine source changes; needs a C compiler.
+# its own environment (installed, not editable), rebuilt whenever a file it installs
+# changes; needs a C compiler.
 FAST       ?= .venv-fast
 FAST_STAMP := $(FAST)/.installed-stamp
+INSTALLED  := $(wildcard engine/*/*.py verification/*/*.py regelwerk/*.py regelwerk/*/*.py \
+                spec/*.toml spec/*/*.toml locales/*/LC_MESSAGES/*.po)
 
-$(FAST_STAMP): pyproject.toml setup.py constraints.txt $(wildcard engine/*/*.py)
+$(FAST_STAMP): pyproject.toml setup.py constraints.txt $(INSTALLED)
 	rm -rf $(FAST)
 	$(PYTHON) -m venv $(FAST)
 	$(FAST)/bin/python -m pip install --quiet --upgrade pip
