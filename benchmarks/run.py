@@ -217,9 +217,10 @@ def main() -> None:
             if not compiled:
                 continue
             fast = compiled_playouts(args.compiled, game, args.seconds, players)
-            if not fast["compiled_modules"]:     # as pure Python in both: its figure counts
+            if not fast["compiled_modules"]:     # its pure-Python figure counts for both
                 rated(row, rate, missing_compiled, name)
-                print(f"  {game}: not compiled by the compiled build (pure Python in both)")
+                print(f"  {game}: its engine is not compiled by the compiled build (only "
+                      "core's helpers are); its pure-Python figure counts")
                 continue
             fast["x_pure"] = fast["actions_per_s"] / row["actions_per_s"]
             figures[f"compiled/{game}/{players}p"] = fast
