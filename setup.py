@@ -44,12 +44,14 @@ def namespaced_packages() -> list[str]:
 
 
 #: The games whose engines the compiled build compiles (Medici vs Strozzi is fast enough
-#: as it is), and the modules left as Python, with the reason.
+#: as it is), and the modules left as Python, with the reason (by file name in every game,
+#: or by ``game/file`` in one).
 COMPILED_GAMES = ("florenz", "il_vecchio", "lorenzo")
 NOT_COMPILED = {
     "__init__.py": "a package's exports, run once",
     "game.py": "the declaration, run once (mypyc cannot type it through the import cycle)",
-    "rules.py": "its Rules keep cached properties, which a compiled class cannot",
+    "florenz/rules.py": "its Rules keep cached properties, which a compiled class cannot",
+    "il_vecchio/rules.py": "its Rules keep cached properties, which a compiled class cannot",
     "actions.py": "the action dataclasses are read field by field (metadata, types)",
     "setup.py": "run once per game (and mypyc fails on a starred tuple in Florenz's)",
     "words.py": "text for people, not play",
@@ -58,8 +60,8 @@ NOT_COMPILED = {
     "examples.py": "the rulebooks' examples, not play",
     "coverage.py": "counts what random games played, once per game",
 }
-#: Core's modules on every step of every game.
-COMPILED_CORE = ("tuples.py", "draws.py", "piles.py")
+#: Core's modules on every step of every game (random play's loop, and its helpers).
+COMPILED_CORE = ("tuples.py", "draws.py", "piles.py", "playout.py")
 
 
 def compiled_modules() -> list[str]:
@@ -69,7 +71,7 @@ def compiled_modules() -> list[str]:
     found = [f"engine/core/{name}" for name in COMPILED_CORE]
     for game in COMPILED_GAMES:
         found += [f"engine/{game}/{path.name}" for path in sorted((here / game).glob("*.py"))
-                  if path.name not in NOT_COMPILED]
+                  if path.name not in NOT_COMPILED and f"{game}/{path.name}" not in NOT_COMPILED]
     return found
 
 

@@ -4,8 +4,8 @@ asserts). The figures issue 10 asks of every speed note, for one game and player
 * per action kind: its share of the actions, the microseconds of a step that ends in
   it (the draw with the kinds tried and refused before it, the effect, chance settled
   inside the step) and its share of the time; set-up (``new_game``) per action;
-* with cProfile (the same games again): the shares of choosing (``Game._draw``),
-  chance settled inside a step (``Game._settle``) and everything else of a step (the
+* with cProfile (the same games again): the shares of choosing (``playout.draw``),
+  chance settled inside a step (``playout.settle``) and everything else of a step (the
   effects, the rules running on, state copies; an automa's turns are effects), the
   modules the time is spent in, and each kind's sampler or listing: its time per
   action over all the draws that asked it (those that found nothing included) and,
@@ -33,6 +33,7 @@ from pathlib import Path
 from random import Random
 from typing import Any
 
+from regelwerk.engine.core import playout
 from regelwerk.engine.core.game import Game
 
 from regelwerk import games
@@ -112,9 +113,9 @@ def profiled(game: Game[Any, Any], options: dict[str, Any], count: int, seed: in
     actions, _ = profile.runcall(play, game, options, count, seed)
     stats: dict[Any, Any] = pstats.Stats(profile).stats  # type: ignore[attr-defined]
     total = sum(entry[2] for entry in stats.values())
-    step = _entry(stats, Game._step)
-    draw = _entry(stats, Game._draw)
-    settle = _entry(stats, Game._settle)
+    step = _entry(stats, playout.step)
+    draw = _entry(stats, playout.draw)
+    settle = _entry(stats, playout.settle)
     if step is not None:
         chosen = draw[1] if draw else 0.0
         settled = settle[1] if settle else 0.0

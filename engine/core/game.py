@@ -39,7 +39,7 @@ from functools import cached_property
 from random import Random
 from typing import Any, Generic, TypeVar
 
-from regelwerk.engine.core import draws
+from regelwerk.engine.core import draws, playout
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.actions import ActionCodec, Domain, OpenChoice, field_domains, field_types
 from regelwerk.engine.core.errors import IllegalAction, shown
@@ -164,17 +164,8 @@ class ActionKind(Generic[S, A]):
 
     def sample(self, state: S, rng: Random, choose: Callable[[Random, Sequence[Any]], Any]) -> A | None:
         """A random legal action of this kind: the fast sampler, else one of ``options``."""
-        if self.sampler is not None:
-            return self.sampler(state, rng)
-        found = list(self.options(state, None))
-        if not found:
-            return None
-        picked: A | OpenChoice[A] = choose(rng, found)
-        match picked:
-            case OpenChoice():
-                return picked.sample(rng)
-            case _:
-                return picked
+        result: A | None = playout.sample(self, state, rng, choose)
+        return result
 
 
 @dataclass(frozen=True)
@@ -303,7 +294,7 @@ class Game(Generic[S, R]):
     ``violations(state)`` (the runtime invariants broken, by id),
     ``sequence_clause(state)`` (the clause that refuses an action out of turn or
     phase), ``end_clause``, ``chance`` and, for kind-first random play,
-    ``sampling(state)``: the kinds to draw from (in the order the draw uses;
+    ``sampling(state)``: the kinds to draw from (a tuple, in the order the draw uses;
     :class:`Weighted` kinds are drawn by weight), or ``None`` to draw uniformly
     from :meth:`legal_actions`; ``stage(state)``:
     the stage of play (a phase, say), which the kinds' ``stages`` refer to;
@@ -335,7 +326,7 @@ class Game(Generic[S, R]):
     sequence_clause: Callable[[S], str]
     end_clause: str
     chance: Chance[S, Any] | None = None
-    sampling: Callable[[S], Sequence[ActionKind[S, Any]] | Weighted | None] | None = None
+    sampling: Callable[[S], tuple[ActionKind[S, Any], ...] | Weighted | None] | None = None
     policy: RandomPolicy = RandomPolicy()
     stage: Callable[[S], Hashable] | None = None
     coverage: Callable[[S], Iterable[str]] | None = None
@@ -510,19 +501,9 @@ class Game(Generic[S, R]):
         return self._settle(kind.effect(state, action))
 
     def _settle(self, state: S) -> S:
-        """Let a seeded game's chance act until a player is to move."""
-        chance = self.chance
-        if chance is None:
-            return state
-        to_move = self.to_move
-        if to_move(state) != CHANCE or getattr(state, "seed", None) is None:
-            return state
-        seeded, kind_of, is_over = chance.seeded, self.kind_of, self.is_over
-        while True:
-            outcome = seeded(state)
-            state = kind_of[type(outcome)].effect(state, outcome)
-            if to_move(state) != CHANCE or is_over(state):
-                return state
+        """Let a seeded game's chance act until a player is to move (:func:`.playout.settle`)."""
+        settled: S = playout.settle(self, state)
+        return settled
 
     def refusal(self, state: S, action: Any) -> IllegalAction:
         """Why ``action`` is illegal now: the clause it breaks, in a bilingual message."""
@@ -562,7 +543,7 @@ class Game(Generic[S, R]):
         one of its legal actions; kinds with none are dropped. Otherwise uniformly
         among :meth:`legal_actions`.
         """
-        return self._draw(state, rng)[0]
+        return playout.draw(self, state, rng)[0]
 
     def step_random(self, state: S, rng: Random, check: bool = True) -> tuple[Any, S]:
         """A random legal action and the state after it: one step of a random playout.
@@ -574,119 +555,15 @@ class Game(Generic[S, R]):
         unchecked playouts of a benchmark trust the samplers, which the
         conformance suite holds to drawing legal actions only.
         """
-        action, after, _ = self._step(state, rng, check, None)
+        action, after, _ = playout.step(self, state, rng, check, None)
         return action, after
 
     def random_steps(self, state: S, rng: Random, check: bool = True) -> Iterator[tuple[Any, S]]:
         """The steps of :meth:`step_random` from ``state`` until the game is over, each
         ``(action, state after it)``: the same draws, with what a step found out about the
-        state after it (its stage's open kinds) handed on to the next step."""
-        info: _StageInfo[S] | None = None
-        is_over, step = self.is_over, self._step
-        while not is_over(state):
-            action, state, info = step(state, rng, check, info)
-            yield action, state
-
-    def _step(self, state: S, rng: Random, check: bool, info: _StageInfo[S] | None
-              ) -> tuple[Any, S, _StageInfo[S] | None]:
-        """:meth:`step_random`, given ``info``, the state's :meth:`_stage_info` if already
-        known; also gives the state after's, if it was looked up on the way (else ``None``)."""
-        action, kind, listed = self._draw(state, rng, info)
-        if type(action) is not kind.action:     # a sampler may answer with another kind
-            kind = self.kind_of[type(action)]
-        if not listed and check:
-            return action, self.apply(state, action), None
-        after = kind.effect(state, action)
-        if self.chance is None:
-            return action, after, None
-        if self.stage is None:
-            return action, (self._settle(after) if self.to_move(after) == CHANCE else after), None
-        after_info = self._open.get(self.stage(after))
-        if after_info is None:
-            after_info = self._stage_info(after)
-        if after_info[1]:
-            return action, self._settle(after), None
-        return action, after, after_info
-
-    def _draw(self, state: S, rng: Random, info: _StageInfo[S] | None = None
-              ) -> tuple[Any, ActionKind[S, Any], bool]:
-        """A random legal action, its kind, and whether it was taken from the kind's listed
-        options. ``info``: the state's :meth:`_stage_info`, if known."""
-        if info is not None:
-            open_kinds, chance = info
-        elif self.stage is not None:
-            info = self._open.get(self.stage(state))
-            open_kinds, chance = info if info is not None else self._stage_info(state)
-        else:
-            chance = self.to_move(state) == CHANCE
-            open_kinds = () if self.is_over(state) else self.kinds_open(state, chance)
-        if chance and self.chance is not None:
-            outcome = _draw_by_probability(self.chance_outcomes(state), rng)
-            return outcome, self.kind_of[type(outcome)], True
-        kinds = self.sampling(state) if self.sampling is not None else None
-        if kinds is None:
-            return self._draw_listed(state, rng, open_kinds)
-        if isinstance(kinds, Weighted):
-            return self._draw_weighted(state, rng, kinds)
-        policy = self.policy
-        index, choose = policy.index, policy.choose
-        remaining: Sequence[ActionKind[S, Any]] = kinds
-        while remaining:
-            i = index(rng, len(remaining))
-            kind = remaining[i]
-            sampler = kind.sampler
-            action = sampler(state, rng) if sampler is not None else kind.sample(state, rng,
-                                                                                 choose)
-            if action is not None:
-                return action, kind, sampler is None
-            # drop the kind: the last one takes its place
-            rest = list(remaining)
-            rest[i] = rest[-1]
-            rest.pop()
-            remaining = rest
-        raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
-
-    def _draw_listed(self, state: S, rng: Random, open_kinds: Sequence[ActionKind[S, Any]]
-                     ) -> tuple[Any, ActionKind[S, Any], bool]:
-        """:meth:`_draw` uniformly among the legal actions of ``open_kinds``."""
-        if not open_kinds:
-            legal: tuple[Any, ...] = ()
-        else:
-            legal = (tuple(open_kinds[0].options(state, None)) if len(open_kinds) == 1
-                     else self._listed(state, open_kinds))
-        if not legal:
-            raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
-        choice = self.policy.choose(rng, legal)
-        if type(choice) is OpenChoice:
-            choice = choice.sample(rng)
-        return choice, self.kind_of[type(choice)], True
-
-    def _draw_weighted(self, state: S, rng: Random, weighted: Weighted
-                       ) -> tuple[Any, ActionKind[S, Any], bool]:
-        """:meth:`_draw` among kinds with weights: a kind with a share of the weight, then
-        one of its actions; a kind without one is dropped with its weight."""
-        policy = self.policy
-        index, choose = policy.index, policy.choose
-        kinds: Sequence[ActionKind[S, Any]] = weighted.kinds
-        weights: Sequence[int] = weighted.weights
-        total = weighted.total
-        while kinds:
-            point = index(rng, total)
-            i = 0
-            while point >= weights[i]:
-                point -= weights[i]
-                i += 1
-            kind = kinds[i]
-            sampler = kind.sampler
-            action = sampler(state, rng) if sampler is not None else kind.sample(state, rng,
-                                                                                 choose)
-            if action is not None:
-                return action, kind, sampler is None
-            # drop the kind with its weight (copies: the declaration's tuples stay whole)
-            total -= weights[i]
-            kinds = [*kinds[:i], *kinds[i + 1:]]
-            weights = [*weights[:i], *weights[i + 1:]]
-        raise IllegalAction(self.sequence_clause(state), N_("No legal action is left."))
+        state after it (its stage's open kinds) handed on to the next step
+        (:func:`.playout.steps`)."""
+        return playout.steps(self, state, rng, check)
 
     def describe(self, state: S, action: Any, lang: str) -> str:
         """``action`` (or an open choice) in words of ``lang`` (the game's ``words``), else
@@ -737,13 +614,3 @@ EXPORTS = frozenset({
     "new_game", "rules_for", "legal_actions", "apply", "is_legal", "random_action",
     "current_player", "is_terminal", "outcome", "result", "chance_outcomes", "key",
     "action_to_json", "action_from_json", "violations"})
-
-
-def _draw_by_probability(outcomes: Sequence[tuple[Any, Fraction]], rng: Random) -> Any:
-    point = rng.random()
-    total = 0.0
-    for outcome, probability in outcomes:
-        total += float(probability)
-        if point < total:
-            return outcome
-    return outcomes[-1][0]

@@ -23,7 +23,7 @@ chooses a set-up that way).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from operator import attrgetter
 from random import Random
 from typing import Any
@@ -219,7 +219,7 @@ ACTING_KINDS = tuple(K[a] for a in (Pass, Send, Promote, Move, Boast, Gift, Hurr
                                     DiscardForTime))
 
 
-def sampling(state: State) -> Sequence[ActionKind[State, Any]] | None:
+def sampling(state: State) -> tuple[ActionKind[State, Any], ...] | None:
     """Kind first for a family that has not passed; otherwise uniform over legal_actions."""
     return ACTING_KINDS if acting(state) else None
 

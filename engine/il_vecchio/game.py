@@ -8,7 +8,7 @@ only names the game's parts. The order of the kinds is the order of
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable
 from operator import attrgetter
 from typing import Any
 
@@ -142,7 +142,7 @@ PASS = ActionKind(Pass, "pass", C + "turn.structure", turn.pass_options, turn.pa
                   sampler=only(turn.pass_options), explain=turn.explain_pass, stages=_PLAY)
 
 
-def sampling(state: State) -> Sequence[ActionKind[State, Any]] | None:
+def sampling(state: State) -> tuple[ActionKind[State, Any], ...] | None:
     """Kind first in play (province tiles if any is face up; the five main actions while one
     is left; passing when allowed); uniformly among the legal actions otherwise."""
     if state.pending or state.phase != Phase.PLAY:

@@ -438,6 +438,14 @@ def end_turn(state: State, action: EndTurn) -> State:
     return next_turn(state)
 
 
+def settled(effect: Callable[[State, Any], State]) -> Callable[[State, Any], State]:
+    """A player's action's effect, then the rules run on until the next decision
+    (:func:`proceed`)."""
+    def run(state: State, action: Any) -> State:
+        return proceed(effect(state, action))
+    return run
+
+
 def proceed(state: State) -> State:
     """Let the rules run on until a decision is due: held income paid out, a turn without
     leader actions ended, a finished Vatican report closed."""

@@ -21,7 +21,6 @@ from regelwerk.engine.core.game import (
     Game,
     Outcome,
     RandomPolicy,
-    Weighted,
 )
 from regelwerk.engine.lorenzo import (
     church,
@@ -31,6 +30,7 @@ from regelwerk.engine.lorenzo import (
     leaders,
     places,
     position,
+    random_play,
     scoring,
     words,
 )
@@ -64,7 +64,7 @@ from regelwerk.engine.lorenzo.invariants import violations
 from regelwerk.engine.lorenzo.rules import DEFAULT_SPEC, VARIANTS, Rules, game_rules
 from regelwerk.engine.lorenzo.rules import GAME as ID
 from regelwerk.engine.lorenzo.scoring import final_scores, winner
-from regelwerk.engine.lorenzo.state import AFTER, PLACE, Stage, State
+from regelwerk.engine.lorenzo.state import Stage, State
 
 C = ID + ":"
 
@@ -78,15 +78,6 @@ def outcome(state: State) -> Outcome:
                    termination=C + "end.trigger",
                    tie_break=C + "scoring.winner" if tied else None,
                    details={"order": [names[p] for p in state.order]})
-
-
-def settled(effect: Callable[[State, Any], State]) -> Callable[[State, Any], State]:
-    """An effect, then the rules run on until the next decision (:func:`flow.proceed`)."""
-    def run(state: State, action: Any) -> State:
-        return flow.proceed(effect(state, action))
-    run.__name__ = getattr(effect, "__name__", "effect")
-    run.__doc__ = effect.__doc__
-    return run
 
 
 #: The clause that refuses an action out of its stage, by stage (action.turns otherwise).
@@ -112,32 +103,65 @@ def kind(action: type, name: str, clause: str, options: Callable[[State, Any], I
          sampler: Callable[[State, Random], Any] | None = None,
          explain: Callable[[State, Any], IllegalAction | None] | None = None
          ) -> ActionKind[State, Any]:
-    """An action kind of the game; a player's action lets the rules run on (:func:`settled`),
+    """An action kind of the game; a player's action lets the rules run on (:func:`.flow.settled`),
     chance's outcome is its effect alone."""
-    return ActionKind(action, name, C + clause, options, effect if chance else settled(effect),
+    return ActionKind(action, name, C + clause, options, effect if chance else flow.settled(effect),
                       sampler=sampler, chance=chance, stages=frozenset(stages), explain=explain)
 
 
-def sampling(state: State) -> tuple[ActionKind[State, Any], ...] | Weighted:
-    """Random play draws a kind first (among those open now), then one of its actions.
-
-    While the player in turn holds or has played leaders, the kinds are weighted
-    (:data:`WEIGHTS`): a leader he can play or use is played or used most of the time,
-    one is discarded seldom (but as often as any other kind after the player's last
-    placement of the game, when a leader kept is worth nothing more) and cards are taken
-    more often, so that leaders live long enough for their requirements to be met. Every
-    kind keeps a weight above zero: no legal action is out of reach.
-    """
-    pending = state.pending
-    step = pending[0].need if pending else state.stage      # as :attr:`State.step`
-    if step is PLACE or step is AFTER:
-        player = state.players[state.order[state.turn]]
-        if player.hand or player.leaders:
-            return WEIGHTED[step, bool(player.hand), bool(player.leaders),
-                            step is AFTER and state.round >= state.rules.rounds
-                            and all(player.used)]
-    return SAMPLING[step]
-
+KINDS = (
+    kind(OrderDrawn, "order", "setup.order", flow.order_options, flow.order_drawn,
+         Stage.ORDER, chance=True),
+    kind(ExcommunicationDrawn, "excommunication", "setup.excommunication",
+         flow.excommunication_options, flow.excommunication_drawn, Stage.EXCOMMUNICATION,
+         chance=True),
+    kind(LeaderDealt, "leader_dealt", "advanced.leader_draft", flow.leader_options,
+         flow.leader_dealt, Stage.LEADERS, chance=True),
+    kind(CardDealt, "deal", "round.cards", flow.deal_options, flow.deal, Stage.DEAL,
+         chance=True),
+    kind(DiceRoll, "dice", "round.dice", flow.dice_options, flow.settled(flow.roll), Stage.ROLL,
+         chance=True),
+    kind(ChooseTile, "tile", "advanced.bonus_tiles", flow.tile_options, flow.choose_tile,
+         Stage.TILE),
+    kind(DraftLeader, "draft", "advanced.leader_draft", leaders.draft_options, leaders.draft,
+         Stage.DRAFT),
+    kind(PlaceTower, "tower", "tower.must_afford", places.tower_options, places.place_tower,
+         Stage.PLACE, sampler=places.tower_sampler, explain=places.why_not_tower),
+    kind(PlaceWork, "work", "work.value", places.work_options, places.place_work,
+         Stage.PLACE, sampler=places.work_sampler),
+    kind(PlaceMarket, "market", "market.spaces", places.market_options, places.place_market,
+         Stage.PLACE, sampler=places.market_sampler),
+    kind(PlaceCouncil, "council", "council.space", places.council_options,
+         places.place_council, Stage.PLACE, sampler=places.council_sampler),
+    kind(Pass, "pass", "action.must_place", flow.pass_options, flow.pass_turn, Stage.PLACE,
+         explain=flow.why_not_pass),
+    kind(EndTurn, "end_turn", "leader.actions", flow.end_turn_options, flow.end_turn,
+         Stage.AFTER),
+    kind(PlayLeader, "play_leader", "leader.play", leaders.play_options, leaders.play,
+         *_TURN, sampler=leaders.play_sampler),
+    kind(DiscardLeader, "discard_leader", "leader.discard", leaders.discard_options,
+         leaders.discard, *_TURN),
+    kind(ActivateLeader, "activate_leader", "leader.activate", leaders.activate_options,
+         leaders.activate, *_TURN),
+    kind(CopyLeader, "copy_leader", "effect.special", leaders.copy_options, leaders.copy,
+         Stage.COPY),
+    kind(Privilege, "privilege", "council.privilege", decisions.privilege_options,
+         decisions.choose_privilege, Stage.PRIVILEGE),
+    kind(TakeCard, "take_card", "effect.take_card", decisions.take_options,
+         decisions.take_card, Stage.TAKE),
+    kind(Work, "bonus_work", "effect.harvest", decisions.work_options, decisions.work,
+         Stage.WORK),
+    kind(Skip, "skip", "card.immediate", decisions.skip_options, decisions.skip,
+         Stage.TAKE, Stage.WORK),
+    kind(Exchange, "exchange", "effect.exchange", decisions.exchange_options,
+         decisions.use_exchange, Stage.EXCHANGE),
+    kind(Malus, "malus", "effect.gain_modifier", decisions.malus_options, decisions.malus,
+         Stage.MALUS),
+    kind(Church, "church", "vatican.choice", church.church_options, church.church,
+         Stage.CHURCH),
+)
+#: Random play's kinds to draw from (:mod:`.random_play`).
+SAMPLING = random_play.Sampling(KINDS)
 
 GAME: Game[State, Rules] = Game(
     id=ID,
@@ -146,57 +170,7 @@ GAME: Game[State, Rules] = Game(
     variants=VARIANTS,
     rules=game_rules,
     setup=flow.setup,
-    kinds=(
-        kind(OrderDrawn, "order", "setup.order", flow.order_options, flow.order_drawn,
-             Stage.ORDER, chance=True),
-        kind(ExcommunicationDrawn, "excommunication", "setup.excommunication",
-             flow.excommunication_options, flow.excommunication_drawn, Stage.EXCOMMUNICATION,
-             chance=True),
-        kind(LeaderDealt, "leader_dealt", "advanced.leader_draft", flow.leader_options,
-             flow.leader_dealt, Stage.LEADERS, chance=True),
-        kind(CardDealt, "deal", "round.cards", flow.deal_options, flow.deal, Stage.DEAL,
-             chance=True),
-        kind(DiceRoll, "dice", "round.dice", flow.dice_options, settled(flow.roll), Stage.ROLL,
-             chance=True),
-        kind(ChooseTile, "tile", "advanced.bonus_tiles", flow.tile_options, flow.choose_tile,
-             Stage.TILE),
-        kind(DraftLeader, "draft", "advanced.leader_draft", leaders.draft_options, leaders.draft,
-             Stage.DRAFT),
-        kind(PlaceTower, "tower", "tower.must_afford", places.tower_options, places.place_tower,
-             Stage.PLACE, sampler=places.tower_sampler, explain=places.why_not_tower),
-        kind(PlaceWork, "work", "work.value", places.work_options, places.place_work,
-             Stage.PLACE, sampler=places.work_sampler),
-        kind(PlaceMarket, "market", "market.spaces", places.market_options, places.place_market,
-             Stage.PLACE, sampler=places.market_sampler),
-        kind(PlaceCouncil, "council", "council.space", places.council_options,
-             places.place_council, Stage.PLACE, sampler=places.council_sampler),
-        kind(Pass, "pass", "action.must_place", flow.pass_options, flow.pass_turn, Stage.PLACE,
-             explain=flow.why_not_pass),
-        kind(EndTurn, "end_turn", "leader.actions", flow.end_turn_options, flow.end_turn,
-             Stage.AFTER),
-        kind(PlayLeader, "play_leader", "leader.play", leaders.play_options, leaders.play,
-             *_TURN, sampler=leaders.play_sampler),
-        kind(DiscardLeader, "discard_leader", "leader.discard", leaders.discard_options,
-             leaders.discard, *_TURN),
-        kind(ActivateLeader, "activate_leader", "leader.activate", leaders.activate_options,
-             leaders.activate, *_TURN),
-        kind(CopyLeader, "copy_leader", "effect.special", leaders.copy_options, leaders.copy,
-             Stage.COPY),
-        kind(Privilege, "privilege", "council.privilege", decisions.privilege_options,
-             decisions.choose_privilege, Stage.PRIVILEGE),
-        kind(TakeCard, "take_card", "effect.take_card", decisions.take_options,
-             decisions.take_card, Stage.TAKE),
-        kind(Work, "bonus_work", "effect.harvest", decisions.work_options, decisions.work,
-             Stage.WORK),
-        kind(Skip, "skip", "card.immediate", decisions.skip_options, decisions.skip,
-             Stage.TAKE, Stage.WORK),
-        kind(Exchange, "exchange", "effect.exchange", decisions.exchange_options,
-             decisions.use_exchange, Stage.EXCHANGE),
-        kind(Malus, "malus", "effect.gain_modifier", decisions.malus_options, decisions.malus,
-             Stage.MALUS),
-        kind(Church, "church", "vatican.choice", church.church_options, church.church,
-             Stage.CHURCH),
-    ),
+    kinds=KINDS,
     to_move=attrgetter("current_player"),
     is_over=attrgetter("is_terminal"),
     score=outcome,
@@ -207,7 +181,7 @@ GAME: Game[State, Rules] = Game(
     stage=attrgetter("step"),
     coverage=coverage.in_play,
     parts=coverage.parts,
-    sampling=sampling,
+    sampling=SAMPLING,
     policy=RandomPolicy(choose=places.draw_item, index=places.draw_index),
     words=words.words, score_items=scoring.score_items, position=position.position,
 )
@@ -242,37 +216,3 @@ def reveal(state: State, *outcomes: Any) -> State:
     if wanted:
         raise ValueError(f"chance cannot give {wanted} in {state!r}")
     return state
-
-
-#: The players' kinds open in each stage, in the order of the declaration (what
-#: ``GAME.kinds_open`` gives there): random play draws among them.
-SAMPLING: dict[Stage, tuple[ActionKind[State, Any], ...]] = {
-    stage: tuple(k for k in GAME.kinds if not k.chance and (k.stages is None or stage in k.stages))
-    for stage in Stage}
-
-#: Random play's weight of each kind while the player in turn has leaders (a kind is drawn
-#: with its share of the weight; one without a legal action is dropped): playing and using
-#: a leader far above the rest, discarding one far below (but see :func:`weighted`), and a
-#: tower placement above the other placements, so that the leaders asking for five or six
-#: cards of a type are met now and then. A choice of the random player, not a rule.
-WEIGHTS = {"play_leader": 128, "activate_leader": 128, "discard_leader": 1, "tower": 64}
-#: The weight of every other kind in :data:`WEIGHTS`' stages.
-WEIGHT = 16
-#: The leader kinds that need leaders in hand, or played leaders.
-IN_HAND, PLAYED = frozenset({"play_leader", "discard_leader"}), frozenset({"activate_leader"})
-
-
-def weighted(stage: Stage, hand: bool, played: bool, last: bool) -> Weighted:
-    """:data:`WEIGHTS` of the kinds open in ``stage`` for a player with leaders in ``hand``
-    and ``played`` leaders or not (the kinds that need them left out where they are none),
-    after his ``last`` placement of the game or not (then discarding weighs as much as the
-    others)."""
-    kinds = tuple(k for k in SAMPLING[stage] if (hand or k.name not in IN_HAND)
-                  and (played or k.name not in PLAYED))
-    weights = {**WEIGHTS, "discard_leader": WEIGHT} if last else WEIGHTS
-    return Weighted(kinds, tuple(weights.get(k.name, WEIGHT) for k in kinds))
-
-
-WEIGHTED = {(stage, hand, played, last): weighted(stage, hand, played, last)
-            for stage in (Stage.PLACE, Stage.AFTER) for hand in (False, True)
-            for played in (False, True) for last in (False, True)}

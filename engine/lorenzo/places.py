@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import product
 from operator import add, ge, itemgetter
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
@@ -87,16 +87,16 @@ from regelwerk.engine.lorenzo.state import (
     changed,
 )
 
-ALL_TYPES = (1 << len(TYPES)) - 1
-WORK_SPACES = ((HARVEST_SMALL, HARVEST_LARGE), (PRODUCTION_SMALL, PRODUCTION_LARGE))
-WORK_ACTIONS = WORK_AREAS
+ALL_TYPES: Final = (1 << len(TYPES)) - 1
+WORK_SPACES: Final = ((HARVEST_SMALL, HARVEST_LARGE), (PRODUCTION_SMALL, PRODUCTION_LARGE))
+WORK_ACTIONS: Final = WORK_AREAS
 #: The family members not yet placed, by a player's ``used`` flags.
-FREE = {used: tuple(m for m, placed in enumerate(used) if not placed)
+FREE: Final = {used: tuple(m for m, placed in enumerate(used) if not placed)
         for used in product((False, True), repeat=MEMBERS)}
 #: A tower placement's candidate code ``member * TOWER_SPACES + space`` (:func:`tower_sampler`)
 #: as ``(member, space, tower, floor, key)``; ``key`` is ``space * 2 + neutral``, by which
 #: the sampler remembers what it learnt of the floor for coloured and neutral members.
-CANDIDATES = tuple((member, space, *divmod(space, FLOORS), space * 2 + (member == NEUTRAL))
+CANDIDATES: Final = tuple((member, space, *divmod(space, FLOORS), space * 2 + (member == NEUTRAL))
                    for member in range(MEMBERS) for space in range(TOWER_SPACES))
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
 from importlib import resources
 from itertools import product
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.game import Variant, choose_variants
@@ -40,30 +40,43 @@ DEFAULT_SPEC = load(GAME)
 
 # Indices of the resources and points in every resource vector (the vocabulary's order,
 # checked against cards.toml when the rules are built).
-RESOURCES = ("coin", "wood", "stone", "servant", "military", "faith", "vp")
-COIN, WOOD, STONE, SERVANT, MILITARY, FAITH, VP = range(len(RESOURCES))
-ZERO = (0,) * len(RESOURCES)
+# ``Final``: the compiled build keeps these in C variables, not looked up by name on each use.
+RESOURCES: Final = ("coin", "wood", "stone", "servant", "military", "faith", "vp")
+COIN: Final = RESOURCES.index("coin")
+WOOD: Final = RESOURCES.index("wood")
+STONE: Final = RESOURCES.index("stone")
+SERVANT: Final = RESOURCES.index("servant")
+MILITARY: Final = RESOURCES.index("military")
+FAITH: Final = RESOURCES.index("faith")
+VP: Final = RESOURCES.index("vp")
+ZERO: Final = (0,) * len(RESOURCES)
 
 # Card types in the vocabulary's order (the towers and the rows of a personal board).
-TYPES = ("territory", "building", "character", "venture")
-TERRITORY, BUILDING, CHARACTER, VENTURE = range(len(TYPES))
+TYPES: Final = ("territory", "building", "character", "venture")
+TERRITORY: Final = TYPES.index("territory")
+BUILDING: Final = TYPES.index("building")
+CHARACTER: Final = TYPES.index("character")
+VENTURE: Final = TYPES.index("venture")
 
 # Family members: the coloured ones in the order of ``dice.colours``, then the neutral one.
-NEUTRAL = DEFAULT_SPEC["family.colored"]
-MEMBERS = NEUTRAL + DEFAULT_SPEC["family.neutral"]
+NEUTRAL: Final[int] = DEFAULT_SPEC["family.colored"]
+MEMBERS: Final[int] = NEUTRAL + DEFAULT_SPEC["family.neutral"]
 
 # Action spaces: the tower floors (tower * floors + floor), the small and the large space of
 # each work area, the market spaces, then the council palace (one space for any number).
-WORK_AREAS = ("harvest", "production")
-WORK_SIZES = ("small", "large")
-HARVEST, PRODUCTION = range(len(WORK_AREAS))
-FLOORS = DEFAULT_SPEC["towers.floors"]
-TOWER_SPACES = DEFAULT_SPEC["towers.count"] * FLOORS
-HARVEST_SMALL, HARVEST_LARGE, PRODUCTION_SMALL, PRODUCTION_LARGE = range(
-    TOWER_SPACES, TOWER_SPACES + len(WORK_AREAS) * len(WORK_SIZES))
-MARKET = PRODUCTION_LARGE + 1                    # the first market space
-COUNCIL = MARKET + DEFAULT_SPEC["market.spaces"]
-SPACES = COUNCIL + 1
+WORK_AREAS: Final = ("harvest", "production")
+WORK_SIZES: Final = ("small", "large")
+HARVEST: Final = WORK_AREAS.index("harvest")
+PRODUCTION: Final = WORK_AREAS.index("production")
+FLOORS: Final[int] = DEFAULT_SPEC["towers.floors"]
+TOWER_SPACES: Final[int] = DEFAULT_SPEC["towers.count"] * FLOORS
+HARVEST_SMALL: Final = TOWER_SPACES + HARVEST * len(WORK_SIZES)   # then large, production
+HARVEST_LARGE: Final = HARVEST_SMALL + WORK_SIZES.index("large")
+PRODUCTION_SMALL: Final = TOWER_SPACES + PRODUCTION * len(WORK_SIZES)
+PRODUCTION_LARGE: Final = PRODUCTION_SMALL + WORK_SIZES.index("large")
+MARKET: Final = PRODUCTION_LARGE + 1                    # the first market space
+COUNCIL: Final[int] = MARKET + DEFAULT_SPEC["market.spaces"]
+SPACES: Final = COUNCIL + 1
 
 #: The numbers the layout above is read from: a printed board may not change them.
 LAYOUT = ("family.colored", "family.neutral", "towers.count", "towers.floors", "market.spaces")
@@ -357,7 +370,7 @@ class Rules:
 
     @property
     def spaces(self) -> int:
-        return SPACES  # type: ignore[no-any-return]
+        return SPACES
 
 
 def discount_bound(cards: tuple[Card, ...], leaders: tuple[Leader, ...]) -> int:

@@ -10,14 +10,14 @@ answered front first by their own action kinds.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.tuples import fast_replace
 from regelwerk.engine.lorenzo.rules import RESOURCES, Effect, Rules
 
 #: A player's resources and points are his first fields (:data:`~.rules.RESOURCES`).
-STOCK = len(RESOURCES)
+STOCK: Final = len(RESOURCES)
 
 
 class Stage(IntEnum):
@@ -46,9 +46,26 @@ class Stage(IntEnum):
     CHURCH = 26       # support the Church or not
 
 
-#: The stages as plain module names: quicker on the hot paths than the enum's attribute.
-(ORDER, EXCOMMUNICATION, LEADERS, TILE, DRAFT, DEAL, ROLL, PLACE, AFTER, VATICAN, OVER,
- PRIVILEGE, TAKE, WORK, EXCHANGE, MALUS, COPY, CHURCH) = Stage
+#: The stages as plain module names: quicker on the hot paths than the enum's attribute
+#: (``Final``: the compiled build keeps them in C variables).
+ORDER: Final = Stage.ORDER
+EXCOMMUNICATION: Final = Stage.EXCOMMUNICATION
+LEADERS: Final = Stage.LEADERS
+TILE: Final = Stage.TILE
+DRAFT: Final = Stage.DRAFT
+DEAL: Final = Stage.DEAL
+ROLL: Final = Stage.ROLL
+PLACE: Final = Stage.PLACE
+AFTER: Final = Stage.AFTER
+VATICAN: Final = Stage.VATICAN
+OVER: Final = Stage.OVER
+PRIVILEGE: Final = Stage.PRIVILEGE
+TAKE: Final = Stage.TAKE
+WORK: Final = Stage.WORK
+EXCHANGE: Final = Stage.EXCHANGE
+MALUS: Final = Stage.MALUS
+COPY: Final = Stage.COPY
+CHURCH: Final = Stage.CHURCH
 
 PHASES = frozenset({Stage.ORDER, Stage.EXCOMMUNICATION, Stage.LEADERS, Stage.TILE, Stage.DRAFT,
                     Stage.DEAL, Stage.ROLL, Stage.PLACE, Stage.AFTER, Stage.VATICAN, Stage.OVER})
@@ -154,16 +171,25 @@ class State(NamedTuple):
 #: A named tuple of this module built straight from its values, in field order:
 #: ``build(State, values)`` (``tuple.__new__``, no keyword handling; the hot paths'
 #: alternative to ``_replace``).
-build = tuple.__new__
+build: Final = tuple.__new__
 # Positions of the fields the hot paths replace (one list copy instead of a keyword
 # ``_replace``); :func:`changed` uses them.
-S_STAGE, S_TURN, S_PLAYERS, S_TOWERS, S_SPACES, S_DECKS, S_PENDING, S_INCOME, S_EARNER, \
-    S_HANDS, S_TURN_COINS = (State._fields.index(name) for name in (
-        "stage", "turn", "players", "towers", "spaces", "decks", "pending", "income", "earner",
-        "hands", "turn_coins"))
-P_SERVANT, P_COIN, P_USED = (Player._fields.index(name) for name in ("servant", "coin", "used"))
+S_STAGE: Final = State._fields.index("stage")
+S_TURN: Final = State._fields.index("turn")
+S_PLAYERS: Final = State._fields.index("players")
+S_TOWERS: Final = State._fields.index("towers")
+S_SPACES: Final = State._fields.index("spaces")
+S_DECKS: Final = State._fields.index("decks")
+S_PENDING: Final = State._fields.index("pending")
+S_INCOME: Final = State._fields.index("income")
+S_EARNER: Final = State._fields.index("earner")
+S_HANDS: Final = State._fields.index("hands")
+S_TURN_COINS: Final = State._fields.index("turn_coins")
+P_SERVANT: Final = Player._fields.index("servant")
+P_COIN: Final = Player._fields.index("coin")
+P_USED: Final = Player._fields.index("used")
 #: A plain decision's fields after ``(need, player, arg)``: the defaults of :class:`Pending`.
-ASKED = Pending(Stage.PRIVILEGE, 0)[3:]
+ASKED: Final = Pending(Stage.PRIVILEGE, 0)[3:]
 
 
 def changed(state: State, *fields: tuple[int, object]) -> State:

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 from regelwerk.engine.core.draws import below
 from regelwerk.engine.core.game import ActionKind, Game, RandomPolicy, Weighted
+from regelwerk.engine.core.playout import draw_weighted
 
 from regelwerk import games
 from regelwerk.simulate import playout
@@ -102,8 +103,7 @@ def test_a_weighted_kind_without_an_action_is_dropped_with_its_weight() -> None:
     core = SimpleNamespace(policy=RandomPolicy(), sequence_clause=lambda state: "c")
     drawn = set()
     for seed in range(200):
-        action, kind, listed = Game._draw_weighted(core, (), Random(seed),  # type: ignore[arg-type]
-                                                   weighted)
+        action, kind, listed = draw_weighted(core, (), Random(seed), weighted)
         assert action == reference_weighted(Random(seed), weighted)
         assert kind.name == f"k{action.kind}" and not listed
         drawn.add(action.kind)

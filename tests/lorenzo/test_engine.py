@@ -21,7 +21,7 @@ from regelwerk.engine.lorenzo import (
     Stage,
     State,
 )
-from regelwerk.engine.lorenzo.game import WEIGHTED
+from regelwerk.engine.lorenzo.game import SAMPLING
 
 from regelwerk.simulate import simulate
 
@@ -135,5 +135,5 @@ def test_random_play_keeps_every_kind_within_reach() -> None:
     drawn = Counter(type(GAME.random_action(state, rng)) for _ in range(4000))
     assert set(drawn) == legal
     assert drawn[DiscardLeader] < drawn[PlaceTower]
-    weights = [w for weighted in WEIGHTED.values() for w in weighted.weights]
+    weights = [w for weighted in SAMPLING.weighted.values() for w in weighted.weights]
     assert min(weights) >= 1
