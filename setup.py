@@ -50,10 +50,8 @@ COMPILED_GAMES = ("florenz", "il_vecchio", "lorenzo")
 NOT_COMPILED = {
     "__init__.py": "a package's exports, run once",
     "game.py": "the declaration, run once (mypyc cannot type it through the import cycle)",
-    "florenz/rules.py": "its Rules keep cached properties, which a compiled class cannot",
     "il_vecchio/rules.py": "its Rules keep cached properties, which a compiled class cannot",
     "actions.py": "the action dataclasses are read field by field (metadata, types)",
-    "setup.py": "run once per game (and mypyc fails on a starred tuple in Florenz's)",
     "words.py": "text for people, not play",
     "describe.py": "text for people, not play",
     "position.py": "text for people, not play",

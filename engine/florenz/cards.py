@@ -14,7 +14,7 @@ tells a spy's card, :data:`SPY`, from the top cup's, :data:`REWARD`).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
@@ -25,7 +25,7 @@ from regelwerk.engine.florenz.rules import Rules, reading
 from regelwerk.engine.florenz.state import Draw, State
 
 C = "florenz:"
-_CARD = int(Draw.CARD)
+_CARD: Final = int(Draw.CARD)
 #: Why a family is given a scandal card (the last item of a deal): the top cup where a
 #: Medici arrives (medici.boast_reward), or a spy there (guard.spy).
 REWARD, SPY = 0, 1

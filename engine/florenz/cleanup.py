@@ -10,7 +10,7 @@ game's chance draws them at once: the top tile of each pile.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.piles import drawn, seeded_draw
@@ -20,7 +20,8 @@ from regelwerk.engine.florenz.scoring import plan_points, time_points
 from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, State
 
 C = "florenz:"
-_SECTOR, _TIME = int(Draw.SECTOR), int(Draw.TIME)
+_SECTOR: Final = int(Draw.SECTOR)
+_TIME: Final = int(Draw.TIME)
 
 
 @implements(C + "cleanup.start_coin", C + "cleanup.gifts", C + "cleanup.disc", C + "end.time",

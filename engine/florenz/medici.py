@@ -14,6 +14,8 @@ cards a family holds).
 
 from __future__ import annotations
 
+from typing import Final
+
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
@@ -27,9 +29,9 @@ from regelwerk.engine.florenz.scoring import control_order, family_queue_points
 from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, Source, State
 
 C = "florenz:"
-_GIOVANNI = Phase.GIOVANNI
-_CARD = int(Draw.CARD)
-_HEAD = Source.HEAD
+_GIOVANNI: Final = Phase.GIOVANNI
+_CARD: Final = int(Draw.CARD)
+_HEAD: Final = Source.HEAD
 #: the item each scoring Medici's points go to (Giovanni's: his offers, :func:`_answer`)
 _QUEUE_SCORING = {COSIMO: Source.COSIMO, CONTESSINA: Source.CONTESSINA}
 

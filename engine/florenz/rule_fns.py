@@ -13,13 +13,16 @@ the occupied places, front first (2 maestro, 1 lady, 0 debutant).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from regelwerk.engine.core.arith import INT, Ops, clamp
 from regelwerk.engine.core.clauses import implements
 
 C = "florenz:"
-DEBUTANT, LADY, MAESTRO = 0, 1, 2        # the ranks (also :mod:`.rules`)
+# the ranks (also :mod:`.rules`)
+DEBUTANT: Final = 0
+LADY: Final = 1
+MAESTRO: Final = 2
 
 
 @implements(C + "queue.rank", C + "queue.priority", C + "guard.doorman")

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from itertools import combinations_with_replacement, product
-from typing import Any
+from typing import Any, Final
 
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.game import Variant, choose_variants
@@ -25,8 +25,12 @@ from regelwerk.engine.florenz.actions import Prebuilt, prebuilt
 
 GAME = "florenz"
 MEDICI = ("cosimo", "contessina", "giovanni")
-COSIMO, CONTESSINA, GIOVANNI = 0, 1, 2
-DEBUTANT, LADY, MAESTRO = q.DEBUTANT, q.LADY, q.MAESTRO
+COSIMO: Final = MEDICI.index("cosimo")
+CONTESSINA: Final = MEDICI.index("contessina")
+GIOVANNI: Final = MEDICI.index("giovanni")
+DEBUTANT: Final = q.DEBUTANT
+LADY: Final = q.LADY
+MAESTRO: Final = q.MAESTRO
 BOASTS = ("great_influence", "unmistakable", "scandalmonger", "sharp_elbows",
           "ruler_of_the_street", "rising", "strongly_represented", "generous", "omnipresent")
 SCANDALS = {
@@ -154,11 +158,11 @@ class Rules:
     cup_supply: tuple[int, ...] = ()      # per family
     variants: Mapping[str, str] = field(default_factory=dict)
     fns: RuleFns = field(default_factory=RuleFns)
+    #: values derived from the fields above, built with the rules (not compared)
+    tables: Tables = field(init=False, repr=False, compare=False)
 
-    @cached_property
-    def tables(self) -> Tables:
-        """Values derived from these rules, built once on first use (not compared)."""
-        return build_tables(self)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tables", build_tables(self))
 
     # the bounds of the action fields' domains (:mod:`.actions`)
     @property

@@ -71,7 +71,7 @@ def setup_piles(rules: Rules, seed: int | None) -> Piles:
     """
     n = rules.families
     boards, plans = len(rules.boast_values), len(rules.plan_cards)
-    tiles = [t - 1 for t in rules.spec["disc.location_tiles"]]
+    tiles: list[int] = [t - 1 for t in rules.spec["disc.location_tiles"]]
     m = rules.medici
     match seed:
         case None:
@@ -93,9 +93,9 @@ def setup_piles(rules: Rules, seed: int | None) -> Piles:
             shuffle(rng, bottom)
             times = list(rules.time_tiles)
             shuffle(rng, times)
-            return ((*(f for f in range(n) if f != start), start), tuple(reversed(kinds)),
-                    (*(p for p in range(plans) if p not in dealt), *reversed(dealt)),
-                    (*reversed(rest), *reversed(carriages)),
+            return (tuple([f for f in range(n) if f != start] + [start]), tuple(reversed(kinds)),
+                    tuple([p for p in range(plans) if p not in dealt] + dealt[::-1]),
+                    tuple(rest[::-1] + carriages[::-1]),
                     tuple(carriages.index(t) for t in reversed(bottom)), tuple(times))
 
 

@@ -15,7 +15,7 @@ are the variant ``solo_level``. Numbers come from the spec's ``solo.*`` entries.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
@@ -36,8 +36,8 @@ from regelwerk.engine.florenz.rules import (
 from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Draw, Phase, Source, State
 
 C = "florenz:solo."
-_ACTIONS = Phase.ACTIONS      # a plain name: a class attribute lookup per use costs time
-_DRAWING = ((int(Draw.STROZZI),),)      # ``state.draws`` while Strozzi's card is drawn
+_ACTIONS: Final = Phase.ACTIONS      # a plain name: a class attribute lookup per use costs time
+_DRAWING: Final = ((int(Draw.STROZZI),),)      # ``state.draws`` while Strozzi's card is drawn
 LETTERS = "ABC"
 
 

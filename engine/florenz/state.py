@@ -13,14 +13,15 @@ piles still to come, the next first; while it is not empty, chance is to move
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import Final, NamedTuple
 
 from regelwerk.engine.core.game import CHANCE
+from regelwerk.engine.core.tuples import fast_replace
 from regelwerk.engine.florenz.rules import Rules
 
-RESERVE = -1
-RETIRED = -2
-NONE = -1
+RESERVE: Final = -1
+RETIRED: Final = -2
+NONE: Final = -1
 
 
 class Phase(IntEnum):
@@ -80,6 +81,7 @@ SOURCE_CLAUSES = tuple("florenz:" + clause for clause in (
     "solo.bonus", "solo.harder", "solo.card.boast", "solo.card.guard", "solo.giovanni"))
 
 
+@fast_replace
 class Automa(NamedTuple):
     """Strozzi's card deck in the solo game (card numbers 0-9, next card last).
 
@@ -98,9 +100,10 @@ class Automa(NamedTuple):
     under: tuple[int, ...] = ()   # discards to be shuffled beneath the kept cards
 
 
-_OVER = Phase.OVER
+_OVER: Final = Phase.OVER
 
 
+@fast_replace
 class State(NamedTuple):
     rules: Rules
     seed: int | None                            # None: chance waits for the caller
@@ -188,22 +191,3 @@ class State(NamedTuple):
 def to_move(state: State) -> int:
     """The family to decide, or :data:`~regelwerk.engine.core.game.CHANCE` while a draw is due."""
     return CHANCE if state.draws else state.current
-
-
-def _fast_replacer(cls: type, fields: tuple[str, ...]) -> object:
-    index = {name: i for i, name in enumerate(fields)}
-    new = tuple.__new__
-
-    def _fast_replace(self: tuple[Any, ...], **changes: object) -> tuple[Any, ...]:
-        """``_replace`` without rebuilding a dict of all fields (states have many fields)."""
-        values = list(self)
-        for name, value in changes.items():
-            values[index[name]] = value
-        return new(cls, values)
-
-    return _fast_replace
-
-
-_fast_replace = _fast_replacer(State, State._fields)
-State._replace = _fast_replace  # type: ignore[method-assign,assignment]
-Automa._replace = _fast_replacer(Automa, Automa._fields)  # type: ignore[method-assign,assignment]
