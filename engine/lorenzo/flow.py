@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.draws import below
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import seeded_rng
 from regelwerk.engine.core.i18n import N_
@@ -344,10 +345,17 @@ def _seeded_card(state: State) -> CardDealt:
 
 
 def _seeded_dice(state: State) -> DiceRoll:
+    """Each die in the order of ``dice.colours`` rolled as ``rng.choice(faces)`` rolls it
+    (:func:`~regelwerk.engine.core.draws.below`), found among :attr:`Rules.dice_outcomes`
+    (every roll, the first colour's face varying slowest)."""
     assert state.seed is not None
+    rules = state.rules
     rng = seeded_rng(state.seed, "dice", state.period, state.round)
-    rolled = {colour: rng.choice(state.rules.dice_faces) for colour in state.rules.dice_colours}
-    return DiceRoll(**rolled)
+    faces = len(rules.dice_faces)
+    index = 0
+    for _ in rules.dice_colours:
+        index = index * faces + below(rng, faces)
+    return rules.dice_outcomes[index]
 
 
 SEEDED: dict[Stage, Callable[[State], Any]] = {

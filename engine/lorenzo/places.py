@@ -100,15 +100,14 @@ CANDIDATES: Final = tuple((member, space, *divmod(space, FLOORS), space * 2 + (m
                    for member in range(MEMBERS) for space in range(TOWER_SPACES))
 
 
-@lru_cache(maxsize=4096)
-def tower_candidates(members: tuple[int, ...], cards: tuple[int, ...] | None) -> tuple[int, ...]:
+def tower_candidates(members: tuple[int, ...], cards: tuple[int, ...] | None) -> list[int]:
     """The codes (:data:`CANDIDATES`) of every free member on every tower space with a card
     (``cards``: the card on each space, -1 for none; ``None``: every space, as under the
     variant ``empty_floor = bonus_only``), member by member: what :func:`tower_sampler`
-    draws from."""
+    draws from (a new list: the sampler takes its draws out of it)."""
     spaces = range(TOWER_SPACES) if cards is None else \
         [space for space, card in enumerate(cards) if card >= 0]
-    return tuple(member * TOWER_SPACES + space for member in members for space in spaces)
+    return [member * TOWER_SPACES + space for member in members for space in spaces]
 
 
 @lru_cache(maxsize=256)
@@ -829,7 +828,7 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
     player = state.players[p]
     rules = state.rules
     cards = state.towers
-    candidates = list(tower_candidates(FREE[player.used], None if rules.bonus_only else cards))
+    candidates = tower_candidates(FREE[player.used], None if rules.bonus_only else cards)
     if not candidates:
         return None
     view = Towers(state, p)
