@@ -44,13 +44,11 @@ def namespaced_packages() -> list[str]:
 
 
 #: The games whose engines the compiled build compiles (Medici vs Strozzi is fast enough
-#: as it is), and the modules left as Python, with the reason (by file name in every game,
-#: or by ``game/file`` in one).
+#: as it is), and the modules left as Python, with the reason.
 COMPILED_GAMES = ("florenz", "il_vecchio", "lorenzo")
 NOT_COMPILED = {
     "__init__.py": "a package's exports, run once",
     "game.py": "the declaration, run once (mypyc cannot type it through the import cycle)",
-    "il_vecchio/rules.py": "its Rules keep cached properties, which a compiled class cannot",
     "actions.py": "the action dataclasses are read field by field (metadata, types)",
     "words.py": "text for people, not play",
     "describe.py": "text for people, not play",
@@ -69,7 +67,7 @@ def compiled_modules() -> list[str]:
     found = [f"engine/core/{name}" for name in COMPILED_CORE]
     for game in COMPILED_GAMES:
         found += [f"engine/{game}/{path.name}" for path in sorted((here / game).glob("*.py"))
-                  if path.name not in NOT_COMPILED and f"{game}/{path.name}" not in NOT_COMPILED]
+                  if path.name not in NOT_COMPILED]
     return found
 
 

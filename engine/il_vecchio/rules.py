@@ -8,8 +8,8 @@ every state of a game. No rule number is typed here: all come from
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, cast
 
 from regelwerk.engine.core import spec as spec_module
@@ -134,6 +134,11 @@ class Rules:
     scoring: Mapping[str, Any]
     variants: Mapping[str, str]
     fns: RuleFns                          # the rule functions (a mutant replaces some)
+    #: lookup tables derived from the fields above, built with the rules (not compared)
+    tables: Tables = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tables", build_tables(self))
 
     @property
     def roll_max(self) -> int:
@@ -166,11 +171,6 @@ class Rules:
 
     def region_of_tile(self, tile: int) -> int:
         return tile // self.tiles_per_region
-
-    @cached_property
-    def tables(self) -> Tables:
-        """Lookup tables derived from these rules, built once on first use (not compared)."""
-        return build_tables(self)
 
 
 @dataclass(frozen=True)
