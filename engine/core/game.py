@@ -44,17 +44,13 @@ from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.actions import ActionCodec, Domain, OpenChoice, field_domains, field_types
 from regelwerk.engine.core.errors import IllegalAction, shown
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.playout import CHANCE as CHANCE  # one value, offered here too
 from regelwerk.engine.core.spec import Spec, SpecError
 
 S = TypeVar("S", bound=tuple[Any, ...])   # a game's state (a named tuple, rules first)
 A = TypeVar("A")        # one of its actions
 R = TypeVar("R")        # its rules
 
-#: what :meth:`Game._stage_info` knows of a stage: its open kinds, and whether chance acts
-_StageInfo = tuple[tuple["ActionKind[S, Any]", ...], bool]
-
-#: :meth:`Game.current_player` when chance acts (OpenSpiel's ``kChancePlayerId``).
-CHANCE = -1
 
 
 def seeded_rng(seed: int, *path: object) -> Random:

@@ -26,7 +26,8 @@ from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 
-#: :data:`regelwerk.engine.core.game.CHANCE` (the player to move when chance acts)
+#: :meth:`Game.current_player <regelwerk.engine.core.game.Game.current_player>` when chance
+#: acts (OpenSpiel's ``kChancePlayerId``); :mod:`~regelwerk.engine.core.game` offers it too.
 CHANCE = -1
 
 
