@@ -86,10 +86,14 @@ def by_kind(game: Game[Any, Any], options: dict[str, Any], count: int, seed: int
 
 
 def _unwrapped(function: Callable[..., Any] | None) -> Callable[..., Any] | None:
-    """The function a wrapper made by a game's helper calls (the first function among the
-    wrapper's closure variables, as in Florenz's ``_acting`` or Il Vecchio's ``only``):
-    several kinds' wrappers share one code object, so the profiler cannot tell them
-    apart, while the functions they wrap it can."""
+    """The function a wrapper made by a game's helper calls (its ``__wrapped__``, as in
+    Florenz's :class:`~regelwerk.engine.florenz.stages.WhenActing`, or the first function
+    among its closure variables, as in Il Vecchio's ``only``): several kinds' wrappers
+    share one code (or class), so the profiler cannot tell them apart, while the functions
+    they wrap it can."""
+    wrapped = getattr(function, "__wrapped__", None)
+    if wrapped is not None:
+        return wrapped  # type: ignore[no-any-return]
     for cell in getattr(function, "__closure__", None) or ():
         inner: Callable[..., Any] = cell.cell_contents
         if callable(inner) and hasattr(inner, "__code__"):

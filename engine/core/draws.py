@@ -37,6 +37,15 @@ def choice(rng: Random, items: Sequence[T]) -> T:
     return items[below(rng, len(items))]
 
 
+def seeded_rng(seed: int, *path: object) -> Random:
+    """The random source of one chance event of a seeded game: ``Random("seed/path...")``.
+
+    Every game derives each shuffle or roll from the game's seed and the
+    event's name, so (game, options, seed, actions) replays exactly.
+    """
+    return Random("/".join([str(seed), *[str(part) for part in path]]))
+
+
 def shuffle(rng: Random, items: list[T]) -> None:
     """``rng.shuffle(items)``: ``items`` shuffled in place."""
     for i in reversed(range(1, len(items))):

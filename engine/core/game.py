@@ -42,6 +42,7 @@ from typing import Any, Generic, TypeVar
 from regelwerk.engine.core import draws, playout
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.actions import ActionCodec, Domain, OpenChoice, field_domains, field_types
+from regelwerk.engine.core.draws import seeded_rng as seeded_rng  # offered here too
 from regelwerk.engine.core.errors import IllegalAction, shown
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.playout import CHANCE as CHANCE  # one value, offered here too
@@ -51,15 +52,6 @@ S = TypeVar("S", bound=tuple[Any, ...])   # a game's state (a named tuple, rules
 A = TypeVar("A")        # one of its actions
 R = TypeVar("R")        # its rules
 
-
-
-def seeded_rng(seed: int, *path: object) -> Random:
-    """The random source of one chance event of a seeded game: ``Random("seed/path...")``.
-
-    Every game derives each shuffle or roll from the game's seed and the
-    event's name, so (game, options, seed, actions) replays exactly.
-    """
-    return Random("/".join(str(part) for part in (seed, *path)))
 
 
 @dataclass(frozen=True)

@@ -21,8 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from fractions import Fraction
 
-from regelwerk.engine.core.draws import shuffle
-from regelwerk.engine.core.game import seeded_rng
+from regelwerk.engine.core.draws import seeded_rng, shuffle
 
 
 def shuffled(items: Iterable[int], seed: int | None, *path: object) -> tuple[int, ...]:

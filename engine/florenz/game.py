@@ -7,7 +7,7 @@ of its group: :mod:`.members` (place, send, promote, move, hurry),
 :mod:`.passing` (pass and the passed family's bonus), :mod:`.favours` (boast,
 gift, discard for time), :mod:`.scandal` (scandal cards) and :mod:`.medici`
 (answers to Giovanni). Which kinds are open at all is the stage of play
-(:func:`stage`: setup, acting, passed, Giovanni's offers, over, or the draw
+(:func:`.stages.stage`: setup, acting, passed, Giovanni's offers, over, or the draw
 chance makes), declared once with the kinds; core lists and accepts only those
 and refuses the others with :func:`sequence_clause`. The flow of a round:
 :mod:`.setup`, :mod:`.turns`, :mod:`.medici`, :mod:`.cleanup`; the solo
@@ -23,9 +23,7 @@ chooses a set-up that way).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from operator import attrgetter
-from random import Random
 from typing import Any
 
 from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
@@ -72,10 +70,18 @@ from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.rules import VARIANTS, Rules, game_rules
 from regelwerk.engine.florenz.scoring import winners
 from regelwerk.engine.florenz.setup import setup
+from regelwerk.engine.florenz.stages import (
+    ACTING,
+    GIOVANNI,
+    PASSED,
+    SETUP,
+    Sampling,
+    WhenActing,
+    stage,
+)
 from regelwerk.engine.florenz.state import Draw, Phase, State, to_move
 
 C = ID + ":"
-_ACTIONS = Phase.ACTIONS
 
 
 def outcome(state: State) -> Outcome:
@@ -101,25 +107,6 @@ def outcome(state: State) -> Outcome:
                  "gifts_given": dict(zip(names, gifts, strict=True))})
 
 
-SETUP, ACTING, PASSED, GIOVANNI, OVER = "setup", "acting", "passed", "giovanni", "over"
-_PHASE_STAGE = tuple({Phase.SETUP: SETUP, Phase.ACTIONS: ACTING, Phase.GIOVANNI: GIOVANNI,
-                      Phase.OVER: OVER}[phase] for phase in Phase)   # by phase number
-
-
-def stage(state: State) -> str:
-    """The stage of play: a draw of chance (:data:`.chance.STAGES`), the setup's first
-    debutants, a family acting in phase 2 or taking its bonus after passing
-    (action.passed_bonus), Giovanni's offers, the end."""
-    draws = state.draws
-    if draws:
-        return _DRAW_STAGE[draws[0][0]]
-    phase = state.phase
-    if phase == _ACTIONS and state.passed[state.current]:
-        return PASSED
-    return _PHASE_STAGE[phase]
-
-
-_DRAW_STAGE = chance.STAGES
 _SETUP_DISC = (int(Draw.SECTOR), int(Draw.TIME))
 
 
@@ -140,20 +127,6 @@ _PASSED_STAGE = frozenset({PASSED})
 _GIOVANNI_STAGE = frozenset({GIOVANNI})
 #: discarding for time is no action: any decision of phases 2 and 4 (action.discard_for_time)
 _DISCARD_STAGES = frozenset({ACTING, PASSED, GIOVANNI})
-
-
-def acting(state: State) -> bool:
-    """Whether the stage is :data:`ACTING` (:func:`stage`), asked without naming it: a
-    family that has not passed decides in phase 2 and chance draws nothing."""
-    return state.phase == _ACTIONS and not state.draws and not state.passed[state.current]
-
-
-def _acting(sampler: Callable[[State, Random], Any]) -> Callable[[State, Random], Any]:
-    """``sampler``, asked only in the stage :data:`ACTING` (its kind's): ``None`` in any
-    other state."""
-    def sample(state: State, rng: Random) -> Any:
-        return sampler(state, rng) if acting(state) else None
-    return sample
 
 
 K = {}      # the action kinds by action class (filled below, read by :func:`sampling`)
@@ -181,7 +154,7 @@ KINDS: tuple[ActionKind[State, Any], ...] = (
                explain=members.explain_move, stages=_ACTING_STAGE),
     # random play draws "a hurry" as one kind: the sampler gives either form
     ActionKind(HurryTwice, "hurry_twice", C + "action.hurry", members.hurry_twice_options,
-               members.hurry_twice, sampler=_acting(members.hurry_sample),
+               members.hurry_twice, sampler=WhenActing(members.hurry_sample),
                explain=members.explain_hurry_twice, stages=_ACTING_STAGE),
     ActionKind(HurryPair, "hurry_pair", C + "action.hurry", members.hurry_pair_options,
                members.hurry_pair, explain=members.explain_hurry_pair, stages=_ACTING_STAGE),
@@ -190,7 +163,7 @@ KINDS: tuple[ActionKind[State, Any], ...] = (
     ActionKind(Gift, "gift", C + "action.gift", favours.gift_options, favours.gift,
                explain=favours.explain_gift, stages=_ACTING_STAGE),
     ActionKind(Scandal, "scandal", C + "scandal.play", scandal.scandal_options, scandal.play,
-               sampler=_acting(scandal.sample), explain=scandal.explain_scandal,
+               sampler=WhenActing(scandal.sample), explain=scandal.explain_scandal,
                stages=_ACTING_STAGE),
     ActionKind(DiscardForTime, "discard", C + "action.discard_for_time",
                favours.discard_options, favours.discard, explain=favours.explain_discard,
@@ -219,9 +192,9 @@ ACTING_KINDS = tuple(K[a] for a in (Pass, Send, Promote, Move, Boast, Gift, Hurr
                                     DiscardForTime))
 
 
-def sampling(state: State) -> tuple[ActionKind[State, Any], ...] | None:
-    """Kind first for a family that has not passed; otherwise uniform over legal_actions."""
-    return ACTING_KINDS if acting(state) else None
+#: random play's ``sampling`` (:class:`.stages.Sampling`): kind first for those kinds while a
+#: family that has not passed acts, else uniform over the legal actions
+sampling = Sampling(ACTING_KINDS)
 
 
 _SPEC = load(ID)

@@ -1,11 +1,12 @@
-"""The stage test of Florenz's fast samplers (:func:`regelwerk.engine.florenz.game.acting`)
-gives the same answer as :func:`~regelwerk.engine.florenz.game.stage`."""
+"""The stage test of Florenz's fast samplers (:func:`regelwerk.engine.florenz.stages.acting`)
+gives the same answer as :func:`~regelwerk.engine.florenz.stages.stage`."""
 
 from __future__ import annotations
 
 from random import Random
 
-from regelwerk.engine.florenz.game import ACTING, GAME, acting, stage
+from regelwerk.engine.florenz.game import GAME
+from regelwerk.engine.florenz.stages import ACTING, acting, stage
 
 
 def test_acting_is_the_acting_stage() -> None:
