@@ -11,11 +11,17 @@
   typed and checked by ``mypy``, plays the same games (``make fast`` builds
   this into ``.venv-fast``, and ``make bench`` compares its games with the
   pure-Python ones before it reports a figure). Unset, nothing is compiled.
+  mypyc reads a copy of the source in which the ``@implements`` clause marks
+  are blank lines (:func:`unmarked`): on a compiled function a mark does
+  nothing (``engine/core/clauses.py`` reads it from the installed source), but
+  mypyc calls a decorated function the slow way, through Python.
 """
 
 from __future__ import annotations
 
+import ast
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -56,8 +62,9 @@ NOT_COMPILED = {
     "examples.py": "the rulebooks' examples, not play",
     "coverage.py": "counts what random games played, once per game",
 }
-#: Core's modules on every step of every game (random play's loop, and its helpers).
-COMPILED_CORE = ("tuples.py", "draws.py", "piles.py", "playout.py")
+#: Core's modules on every step of every game (random play's loop, and its helpers; the
+#: arithmetic the games' rule functions share with the z3 models).
+COMPILED_CORE = ("tuples.py", "draws.py", "piles.py", "playout.py", "arith.py")
 
 
 def compiled_modules() -> list[str]:
@@ -71,6 +78,37 @@ def compiled_modules() -> list[str]:
     return found
 
 
+def unmarked(source: str) -> str:
+    """``source`` with every ``@implements(...)`` decorator blanked: its lines stay, empty,
+    so that a compiled function's line numbers are the source's."""
+    lines = source.splitlines(keepends=True)
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            for mark in node.decorator_list:
+                if isinstance(mark, ast.Call) and getattr(mark.func, "id", None) == "implements":
+                    for index in range(mark.lineno - 1, mark.end_lineno or mark.lineno):
+                        lines[index] = "\n"
+    return "".join(lines)
+
+
+def mypyc_source(tree: Path) -> Path:
+    """The copy of the source mypyc compiles, written under ``tree`` as the repository lays
+    it out for mypy (``pyproject.toml``, ``tools/typecheck/regelwerk/...``): the engine's
+    modules, the compiled ones :func:`unmarked`; returns the mirror's ``regelwerk``."""
+    shutil.rmtree(tree, ignore_errors=True)
+    mirror = tree / "tools" / "typecheck" / "regelwerk"
+    compiled = set(compiled_modules())
+    for path in sorted(Path("engine").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        target = mirror / path
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(unmarked(text) if path.as_posix() in compiled else text,
+                          encoding="utf-8")
+    (mirror / "verification").symlink_to(Path("verification").resolve())
+    shutil.copyfile("pyproject.toml", tree / "pyproject.toml")
+    return mirror
+
+
 def compiled_extensions() -> list[Any]:
     """The mypyc extensions, if ``REGELWERK_COMPILE=1`` (else none: pure Python)."""
     if os.environ.get("REGELWERK_COMPILE") != "1":
@@ -78,13 +116,14 @@ def compiled_extensions() -> list[Any]:
     from mypyc.build import mypycify
 
     # mypyc names modules by their path; the layers install under the regelwerk
-    # namespace, which tools/typecheck/ mirrors with symlinks (as for mypy).
-    mirror = Path("tools/typecheck/regelwerk")
+    # namespace, which tools/typecheck/ mirrors (as for mypy): here in the copy it compiles
+    tree = Path("build") / "mypyc-source"
+    mirror = mypyc_source(tree)
     paths = [str(mirror / source) for source in compiled_modules()]
     # separate: one C extension per module, compiled in parallel (BuildExtParallel), as
     # quick at run time as one for all of them and twice as quick to build on two cores
-    return mypycify(["--config-file", "pyproject.toml", "--explicit-package-bases", *paths],
-                    opt_level="3", separate=True)
+    return mypycify(["--config-file", str(tree / "pyproject.toml"), "--explicit-package-bases",
+                     *paths], opt_level="3", separate=True)
 
 
 class BuildExtParallel(build_ext):

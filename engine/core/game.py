@@ -451,12 +451,7 @@ class Game(Generic[S, R]):
 
     @staticmethod
     def _listed(state: S, kinds: Sequence[ActionKind[S, Any]]) -> tuple[Any, ...]:
-        if len(kinds) == 1:
-            return tuple(kinds[0].options(state, None))
-        found: list[Any] = []
-        for kind in kinds:
-            found.extend(kind.options(state, None))
-        return tuple(found)
+        return playout.listed(state, kinds)
 
     def chance_outcomes(self, state: S) -> tuple[tuple[Any, Fraction], ...]:
         """At a chance node, each outcome with its probability (they sum to 1)."""

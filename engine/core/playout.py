@@ -122,17 +122,24 @@ def draw(game: Any, state: Any, rng: Random, info: Any = None) -> tuple[Any, Any
 def draw_listed(game: Any, state: Any, rng: Random, open_kinds: Sequence[Any]
                 ) -> tuple[Any, Any, bool]:
     """:func:`draw` uniformly among the legal actions of ``open_kinds``."""
-    if not open_kinds:
-        legal: tuple[Any, ...] = ()
-    else:
-        legal = (tuple(open_kinds[0].options(state, None)) if len(open_kinds) == 1
-                 else game._listed(state, open_kinds))
+    legal = listed(state, open_kinds)
     if not legal:
         raise IllegalAction(game.sequence_clause(state), N_("No legal action is left."))
     choice = game.policy.choose(rng, legal)
     if type(choice) is OpenChoice:
         choice = choice.sample(rng)
     return choice, game.kind_of[type(choice)], True
+
+
+def listed(state: Any, kinds: Sequence[Any]) -> tuple[Any, ...]:
+    """The legal actions of ``kinds`` in ``state``, kind by kind (:meth:`Game.legal_actions`
+    of the kinds open)."""
+    if len(kinds) == 1:
+        return tuple(kinds[0].options(state, None))
+    found: list[Any] = []
+    for kind in kinds:
+        found.extend(kind.options(state, None))
+    return tuple(found)
 
 
 def draw_weighted(game: Any, state: Any, rng: Random, weighted: Any) -> tuple[Any, Any, bool]:

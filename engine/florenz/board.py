@@ -87,7 +87,7 @@ def entered(state: State, queue: tuple[int, ...], location: int, piece: int) -> 
     """``queue`` (at location index ``location``) after ``piece`` joins it."""
     rules = state.rules
     rank = rules.tables.rank_of_piece
-    ranks = tuple(map(rank.__getitem__, queue))
+    ranks = tuple([rank[p] for p in queue])
     new_rank, doorman = rank[piece], piece // rules.pieces_per_family in state.doormen[location]
     pos = rules.tables.insert_at.get((ranks, new_rank, doorman))
     if pos is None:         # a pattern the table does not hold: ask the rule itself

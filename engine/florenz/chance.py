@@ -58,7 +58,7 @@ from regelwerk.engine.florenz.state import Draw, Resume, State
 C = "florenz:"
 _START, _BOARD, _PLAN, _CARRIAGE, _SECTOR, _TIME, _CARD, _STROZZI = (int(d) for d in Draw)
 
-#: The stage of play (:func:`.game.stage`) of each draw: the chance kind open there.
+#: The stage of play (:func:`.stages.stage`) of each draw: the chance kind open there.
 STAGES = ("start", "board", "plan", "tile", "tile", "time", "card", "strozzi")
 #: The clause each draw follows (what refuses a player's action while chance draws).
 CLAUSES = (C + "setup.first_debutants", C + "setup.board", C + "setup.board", C + "setup.disc",

@@ -135,7 +135,7 @@ class Rules:
     route_next: tuple[int, ...]           # location index -> next location index
     neighbours: tuple[tuple[int, ...], ...]
     edges: tuple[tuple[int, int], ...]    # orthogonal paths (Cosimo's crests), sorted pairs
-    edge_index: Mapping[tuple[int, int], int]
+    edge_index: dict[tuple[int, int], int]
     row_of: tuple[int, ...]
     col_of: tuple[int, ...]
     disc_medici: tuple[int, ...]
@@ -151,12 +151,12 @@ class Rules:
     time_per_point: int
     scandal_kinds: tuple[tuple[str, ...], ...]   # medici -> its four card kinds
     per_crest: int
-    scandal_costs: Mapping[str, int]
+    scandal_costs: dict[str, int]
     automa: int = -1                      # the solo game's Strozzi (family index), else -1
     colours: int = 1                      # piece sets per family (Strozzi: orange and blue)
     guard_supply: tuple[int, ...] = ()    # per family
     cup_supply: tuple[int, ...] = ()      # per family
-    variants: Mapping[str, str] = field(default_factory=dict)
+    variants: dict[str, str] = field(default_factory=dict)
     fns: RuleFns = field(default_factory=RuleFns)
     #: values derived from the fields above, built with the rules (not compared)
     tables: Tables = field(init=False, repr=False, compare=False)
@@ -189,7 +189,10 @@ class Rules:
 
 @dataclass(frozen=True)
 class Tables:
-    """Derived values the engine's hot paths use (:attr:`Rules.tables`), all from the spec."""
+    """Derived values the engine's hot paths use (:attr:`Rules.tables`), all from the spec.
+
+    The lookup tables are typed ``dict`` (no code changes them): compiled, a ``dict`` is
+    read directly, a ``Mapping`` through a method call."""
 
     previous: tuple[int, ...]             # location index -> the one before it on the route
     blocks_paths: bool                    # harder solo game: Strozzi's escorts close paths
@@ -219,14 +222,14 @@ class Tables:
     #: ``(ranks of the queue, newcomer's rank, doorman) -> place``: ``fns.insert_position``
     #: evaluated once per rank-ordered pattern of at most ``capacity`` members (see
     #: ``play.entered``; other patterns call the rule directly).
-    insert_at: Mapping[tuple[tuple[int, ...], int, bool], int]
+    insert_at: dict[tuple[tuple[int, ...], int, bool], int]
     #: ``(points, fields taken) -> field``: ``fns.boast_field`` evaluated once for every
     #: pattern of taken fields and the points up to :func:`_boast_points_top` (see
     #: ``play._boast_field``; other points call the rule directly).
-    boast_at: Mapping[tuple[int, tuple[bool, ...]], int]
+    boast_at: dict[tuple[int, tuple[bool, ...]], int]
     #: ``(clock, amount) -> clock``: ``fns.gain_time`` evaluated once for every clock and
     #: gain from 0 to the clock's maximum (``play._gain``; others call the rule directly).
-    gain_at: Mapping[tuple[int, int], int]
+    gain_at: dict[tuple[int, int], int]
     start_where: tuple[int, ...]          # piece -> RESERVE, or RETIRED if never used
     actions: Prebuilt                     # the actions the options generators hand out
     #: the set-up's draws of chance, in order (``state.draws`` entries, see ``setup.setup``)
@@ -238,13 +241,13 @@ class Tables:
     open_at: tuple[bool, ...] = ()
     #: rank -> the indices (within its family, ``piece % pieces_per_family``) of a
     #: family's pieces of that rank, in order
-    rank_offsets: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    rank_offsets: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: piece id -> its rank (``piece_rank`` of the piece's index within its family)
     rank_of_piece: tuple[int, ...] = ()
     #: the same within one piece set (Strozzi's colours: add the set's first piece id)
-    set_rank_offsets: Mapping[int, tuple[int, ...]] = field(default_factory=dict)
+    set_rank_offsets: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: ``(clock, cost) -> clock``: ``fns.automa_pay`` for every clock and card cost
-    pay_at: Mapping[tuple[int, int], int] = field(default_factory=dict)
+    pay_at: dict[tuple[int, int], int] = field(default_factory=dict)
 
 
 def _insert_table(rules: Rules) -> dict[tuple[tuple[int, ...], int, bool], int]:

@@ -329,16 +329,18 @@ def play_card(state: State, then: int | None = None, card: int | None = None) ->
     count = auto.drawn + 1
     held = auto.held
     if held == NONE and count == 1 and t.solo_card_kind[card] == "party":
-        state = state._replace(automa=Automa(deck, discard, shuffles, count, auto.first_passer,
-                                             card, kept, under))
+        state = state._replace(automa=auto._replace(deck=deck, discard=discard,
+                                                    shuffles=shuffles, drawn=count, held=card,
+                                                    kept=kept, under=under))
         return play_card(state, then)               # he draws again
     if held != NONE:                                # the party card goes back
         deck, kept, under = _merged(seed, deck, kept, under, shuffles)
         deck = shuffled((*deck, held), seed, "strozzi", shuffles, state.round, "party")
     clock = _paid(rules, state.clock[a], t.solo_card_cost[card])
     state = state._replace(clock=replaced(state.clock, a, clock),
-                           automa=Automa(deck, (*discard, card), shuffles, count,
-                                         auto.first_passer, NONE, kept, under),
+                           automa=auto._replace(deck=deck, discard=(*discard, card),
+                                                shuffles=shuffles, drawn=count, held=NONE,
+                                                kept=kept, under=under),
                            draws=(), current=state.current if then is None else then)
     return CARDS[t.solo_card_kind[card]](state, card)
 

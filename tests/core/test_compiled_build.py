@@ -48,3 +48,31 @@ def test_the_modules_left_as_python_are_not_compiled(setup_script: dict[str, Any
 
 def test_nothing_is_compiled_unless_asked(setup_script: dict[str, Any]) -> None:
     assert setup_script["compiled_extensions"]() == []
+
+
+def test_a_clause_mark_becomes_a_blank_line(setup_script: dict[str, Any]) -> None:
+    """mypyc compiles the source without its ``@implements`` marks (a mark spanning lines
+    leaves as many blank ones); every other decorator stays."""
+    source = ('@implements(C + "turn",\n            C + "end")\n@cache\n'
+              'def f() -> int:\n    return 1\n')
+    assert setup_script["unmarked"](source) == '\n\n@cache\ndef f() -> int:\n    return 1\n'
+
+
+def test_the_copy_mypyc_compiles_keeps_every_line(setup_script: dict[str, Any],
+                                                  tmp_path: Path) -> None:
+    """The copy of the engine mypyc reads: the compiled modules without their marks and with
+    their line numbers, every other module as it is."""
+    mirror = setup_script["mypyc_source"](tmp_path)
+    compiled = set(setup_script["compiled_modules"]())
+    marked = 0
+    for path in Path(ROOT, "engine").rglob("*.py"):
+        source = path.relative_to(ROOT)
+        original = path.read_text(encoding="utf-8")
+        copy = (mirror / source).read_text(encoding="utf-8")
+        if source.as_posix() in compiled:
+            marked += "@implements(" in original
+            assert "@implements(" not in copy
+            assert len(copy.splitlines()) == len(original.splitlines()), source
+        else:
+            assert copy == original, source
+    assert marked > 30
