@@ -12,7 +12,7 @@ read by :mod:`.scoring`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import product
 from operator import add, ge, sub
@@ -317,8 +317,8 @@ class Modifiers(NamedTuple):
     forbidden: frozenset[str]               # areas closed to him (forbid_space)
     servants: int                           # the highest servant rate among them (0: none)
     lost_floors: frozenset[int]             # floors whose bonus he does not get
-    bonus: Mapping[str, int]                # action -> change of its value (action_bonus)
-    penalty: Mapping[str, int]              # action -> the same, penalties only
+    bonus: dict[str, int]                   # action -> change of its value (action_bonus)
+    penalty: dict[str, int]                 # action -> the same, penalties only
     take_bonus: tuple[int, ...]             # card type -> change of a take_card's value
     take_penalty: tuple[int, ...]           # card type -> the same, penalties only
     sets: tuple[int | None, int | None]     # coloured, neutral members: highest value set

@@ -288,7 +288,7 @@ class Rules:
     spec: Spec
     players: int
     names: tuple[str, ...]
-    variants: Mapping[str, str]
+    variants: dict[str, str]
     advanced: bool
     periods: int
     rounds_per_period: int
