@@ -19,8 +19,9 @@ The piles are those of :mod:`regelwerk.engine.core.piles`. A seeded game shuffle
 is formed (``seeded_rng(seed, "order")``, ``(seed, "leaders")``, ``(seed, "deck", type,
 period)``), its first item on top, so chance takes the items in the shuffled order; it picks
 an excommunication tile with ``seeded_rng(seed, "excommunication", period)`` and rolls with
-``seeded_rng(seed, "dice", period, round)``. A game with ``seed=None`` keeps box order and
-waits at every chance node for the caller's outcome.
+``seeded_rng(seed, "dice", period, round)``. A seeded game lays a round's cards at once, as
+chance would lay its seeded outcomes one by one (:func:`dealt_at_once`). A game with
+``seed=None`` keeps box order and waits at every chance node for the caller's outcome.
 """
 
 from __future__ import annotations
@@ -221,8 +222,28 @@ def start_round(state: State) -> State:
         period = state.period
         decks = tuple(pile(rules.decks[t][period - 1], state.seed, "deck", TYPES[t], period)
                       for t in range(len(TYPES)))
-    stage = DEAL if next_space(rules, state.towers, decks) >= 0 else ROLL
-    return state._replace(decks=decks, stage=stage, dice=(), turn=-1)
+    if next_space(rules, state.towers, decks) < 0:
+        return state._replace(decks=decks, stage=ROLL, dice=(), turn=-1)
+    if state.seed is None:
+        return state._replace(decks=decks, stage=DEAL, dice=(), turn=-1)
+    towers, decks = dealt_at_once(rules, state.towers, decks)
+    return state._replace(towers=towers, decks=decks, stage=ROLL, dice=(), turn=-1)
+
+
+@implements(C + "round.cards")
+def dealt_at_once(rules: Rules, towers: tuple[int, ...], decks: tuple[tuple[int, ...], ...]
+                  ) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+    """``(towers, decks)`` once a seeded game's chance has dealt the round's cards: each
+    space its pile's top card, space by space as :func:`deal` lays the cards chance draws
+    with :func:`_seeded_card` (one state for the whole deal instead of one per card)."""
+    laid, piles = list(towers), list(decks)
+    floors, deal_spaces = rules.floors, rules.deal_spaces
+    for space, card in enumerate(towers):
+        if card < 0 and space in deal_spaces and piles[space // floors]:
+            pile = piles[space // floors]
+            laid[space] = seeded_draw(pile)
+            piles[space // floors] = pile[:-1]
+    return tuple(laid), tuple(piles)
 
 
 def next_space(rules: Rules, towers: tuple[int, ...], decks: tuple[tuple[int, ...], ...]) -> int:

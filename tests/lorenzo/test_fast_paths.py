@@ -3,7 +3,8 @@
 The tower sampler remembers, while it draws, which floors it found closed or too dear,
 and the final score is added up without building its items; these tests hold each to the
 rule functions it stands for, also to deliberately broken ones (mutants), which the quick
-path must follow.
+path must follow. A seeded game deals a round's cards at once: the same cards chance lays
+one by one.
 """
 
 from __future__ import annotations
@@ -108,3 +109,26 @@ def test_final_scores_add_up_the_score_items(broken: bool) -> None:
                 (rules.fns.table_points(rules.score_territories, cards), {"count": cards})]
             assert [(i.points, i.values) for i in row
                     if i.clause.endswith("scoring.territories")] == expected
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_seeded_round_is_dealt_as_chance_deals_it_card_by_card(players: int) -> None:
+    """A seeded game lays a round's cards at once (:func:`.flow.dealt_at_once`); chance's
+    seeded outcomes, applied one card at a time, lay the same cards on the same spaces and
+    leave the same piles, and then the dice are to be rolled."""
+    from regelwerk.engine.lorenzo.flow import _seeded_card, deal, dealt_at_once
+    from regelwerk.engine.lorenzo.state import DEAL, ROLL
+
+    state = GAME.new_game(seed=players, options={"players": players})
+    while not state.decks:                     # to round 1's first placement: piles formed
+        state = GAME.apply(state, GAME.legal_actions(state)[0])
+    towers = (-1,) * len(state.towers)         # the round's cards taken away again
+    at_once = dealt_at_once(state.rules, towers, state.decks)
+    one_by_one = state._replace(towers=towers, stage=DEAL, seed=None)
+    dealt = 0
+    while one_by_one.stage is DEAL:
+        one_by_one = deal(one_by_one, _seeded_card(one_by_one))
+        dealt += 1
+    assert dealt == sum(card >= 0 for card in at_once[0]) > 0
+    assert (one_by_one.towers, one_by_one.decks) == at_once
+    assert one_by_one.stage is ROLL
