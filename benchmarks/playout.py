@@ -6,7 +6,7 @@ the pure-Python engine and python-chess. The line also says how many of the
 game's engine modules are compiled, so that a build that fell back to Python
 (or a game the build leaves as Python) is not taken for a compiled one.
 
-Run: ``PYTHON benchmarks/playout.py GAME --players N [--seconds S]``.
+Run: ``PYTHON benchmarks/playout.py GAME --players N [--seconds S] [--windows W]``.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import json
 import sys
 from importlib import import_module
 
-from run import playouts
+from run import WINDOWS, playouts
 
 from regelwerk import games
 
@@ -36,11 +36,15 @@ def main() -> None:
     parser.add_argument("game", choices=games.games())
     parser.add_argument("--players", type=int, required=True)
     parser.add_argument("--seconds", type=float, default=3.0, help="time to measure")
+    parser.add_argument("--windows", type=int, default=WINDOWS,
+                        help="timing windows the time is split into; the best one counts")
     args = parser.parse_args()
+    if args.windows < 1:
+        parser.error(f"--windows {args.windows}: at least one window is needed")
     low, high = games.get(args.game).engine_module().PLAYERS
     if not low <= args.players <= high:
         parser.error(f"{args.game} is played by {low} to {high} players, not {args.players}")
-    row = playouts(args.game, args.seconds, args.players)
+    row = playouts(args.game, args.seconds, args.players, args.windows)
     print(json.dumps({**row, "compiled_modules": compiled_modules(args.game)}))
 
 

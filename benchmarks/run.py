@@ -2,7 +2,10 @@
 
 * random-playout games/s and engine actions/s per game and player count (no
   invariant checks, one core), each game next to python-chess measured just before
-  it, so that a change of the machine's load during the run moves both;
+  it; every rate, python-chess's and the games' alike, is the best of ``--windows``
+  timing windows (as ``timeit`` takes the best of its repeats: a slower window is
+  the machine's other work, not the code), so that one busy moment of a shared
+  machine decides neither side of a ratio;
 * with ``--compiled PYTHON`` (``make bench``: the build of ``make fast``), the same
   for the engine compiled with mypyc, run by that interpreter, once its seeded
   games are shown to be the pure-Python engine's (``fingerprints.py``, every
@@ -27,6 +30,7 @@ Run: ``make bench`` or ``.venv/bin/python benchmarks/run.py [--seconds S] [--che
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -34,6 +38,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -45,36 +50,59 @@ from regelwerk.simulate import simulate
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 TARGET = 3.0        # times python-chess's random-playout moves/s
+WINDOWS = 3         # timing windows per rate; the best one counts
 
 
-def chess_moves_per_second(seconds: float) -> tuple[float, int]:
+def best_window(windows: int, measure: Callable[[], dict[str, Any]], rate: str
+                ) -> dict[str, Any]:
+    """The best of ``windows`` calls of ``measure`` (one timing window each) by its
+    ``rate`` figure, with every window's rate as ``window_rates``."""
+    rows = [measure() for _ in range(windows)]
+    best = max(rows, key=lambda row: row[rate])
+    return {**best, "window_rates": [round(row[rate]) for row in rows]}
+
+
+def chess_moves_per_second(seconds: float, windows: int = WINDOWS) -> dict[str, Any]:
+    """python-chess's random playouts: ``moves_per_s`` and ``moves`` of the best of
+    ``windows`` windows that share ``seconds``."""
     import chess
 
     rng = random.Random(1)
-    moves = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        board = chess.Board()
-        while not board.is_game_over(claim_draw=False) and board.fullmove_number < 200:
-            board.push(rng.choice(list(board.legal_moves)))
-            moves += 1
-    return moves / (time.perf_counter() - start), moves
+
+    def window() -> dict[str, Any]:
+        moves = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds / windows:
+            board = chess.Board()
+            while not board.is_game_over(claim_draw=False) and board.fullmove_number < 200:
+                board.push(rng.choice(list(board.legal_moves)))
+                moves += 1
+        return {"moves_per_s": moves / (time.perf_counter() - start), "moves": moves}
+
+    return best_window(windows, window, "moves_per_s")
 
 
-def playouts(game: str, seconds: float, players: int | None) -> dict[str, float]:
+def playouts(game: str, seconds: float, players: int | None, windows: int = WINDOWS
+             ) -> dict[str, Any]:
+    """The game's unchecked random playouts: ``games_per_s``, ``actions_per_s``,
+    ``games`` and ``actions`` of the best of ``windows`` windows that share ``seconds``
+    (each window plays new seeds)."""
     module = games.get(game).engine_module()
     options = {"players": players or module.PLAYERS[0]}
     simulate(module, 2, -1, options, check=False)     # warm up: tables built once per process
-    batch, total_games, total_actions, elapsed = 50, 0, 0, 0.0
-    seed = 0
-    while elapsed < seconds:
-        report = simulate(module, batch, seed, options, check=False)
-        total_games += report.games
-        total_actions += report.actions
-        elapsed += report.seconds
-        seed += 1
-    return {"games_per_s": total_games / elapsed, "actions_per_s": total_actions / elapsed,
-            "games": total_games, "actions": total_actions, "players": options["players"]}
+    seeds = itertools.count()
+
+    def window() -> dict[str, Any]:
+        total_games, total_actions, elapsed = 0, 0, 0.0
+        while elapsed < seconds / windows:
+            report = simulate(module, 50, next(seeds), options, check=False)
+            total_games += report.games
+            total_actions += report.actions
+            elapsed += report.seconds
+        return {"games_per_s": total_games / elapsed, "actions_per_s": total_actions / elapsed,
+                "games": total_games, "actions": total_actions}
+
+    return {**best_window(windows, window, "actions_per_s"), "players": options["players"]}
 
 
 def rated(row: dict[str, Any], rate: float, missing: list[str], name: str) -> str:
@@ -83,16 +111,17 @@ def rated(row: dict[str, Any], rate: float, missing: list[str], name: str) -> st
     row["x_chess"] = row["actions_per_s"] / rate
     meets = row["x_chess"] >= TARGET
     if not meets:
-        missing.append(f"{name} ({row['x_chess']:.1f}x)")
-    return (f"{row['x_chess']:.1f}x python-chess "
+        missing.append(f"{name} ({row['x_chess']:.2f}x)")
+    return (f"{row['x_chess']:.2f}x python-chess "
             f"({'meets' if meets else 'MISSES'} the {TARGET:g}x target)")
 
 
-def compiled_playouts(python: Path, game: str, seconds: float, players: int
-                      ) -> dict[str, Any]:
+def compiled_playouts(python: Path, game: str, seconds: float, players: int,
+                      windows: int = WINDOWS) -> dict[str, Any]:
     """:func:`playouts` run by the compiled build's interpreter (``playout.py``)."""
     done = subprocess.run([str(python), str(HERE / "playout.py"), game, "--players",
-                           str(players), "--seconds", str(seconds)],
+                           str(players), "--seconds", str(seconds),
+                           "--windows", str(windows)],
                           check=True, capture_output=True, text=True)
     row: dict[str, Any] = json.loads(done.stdout)
     return row
@@ -179,6 +208,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0,
                         help="time per playout measurement (0: no playout measurements)")
+    parser.add_argument("--windows", type=int, default=WINDOWS,
+                        help="timing windows a measurement's time is split into; the best "
+                             "window's rate counts, for python-chess and the games alike")
     parser.add_argument("--checked", type=int, default=100_000, metavar="N",
                         help="checked random games per game over all configurations (0: none)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -193,6 +225,8 @@ def main() -> None:
     args = parser.parse_args()
     figures: dict[str, object] = {}
 
+    if args.windows < 1:
+        parser.error(f"--windows {args.windows}: at least one window is needed")
     if args.compiled is not None and not args.compiled.is_file():
         parser.error(f"--compiled {args.compiled}: no such interpreter (make fast builds it)")
     missing: list[str] = []
@@ -203,20 +237,23 @@ def main() -> None:
             figures[f"compiled/{game}/same_games"] = compiled
             print(f"compiled build ({args.compiled}): {game}'s fingerprints "
                   + ("identical to pure Python's" if compiled else "DIFFER: not measured"))
-        rate, moves = chess_moves_per_second(args.seconds)
-        figures[f"python-chess/{game}"] = {"moves_per_s": rate, "moves": moves}
-        print(f"python-chess random playouts: {rate:,.0f} moves/s ({moves} moves)")
+        chess = chess_moves_per_second(args.seconds, args.windows)
+        figures[f"python-chess/{game}"] = chess
+        rate = chess["moves_per_s"]
+        print(f"python-chess random playouts: {rate:,.0f} moves/s ({chess['moves']} moves, "
+              f"the best of {args.windows} windows)")
         module = games.get(game).engine_module()
         low, high = module.PLAYERS
         for players in range(low, high + 1):
             name = f"{game} {players}p"
-            row = playouts(game, args.seconds, players)
+            row = playouts(game, args.seconds, players, args.windows)
             figures[f"{game}/{players}p"] = row
             print(f"  {game} ({players} players): {row['games_per_s']:,.0f} games/s, "
                   f"{row['actions_per_s']:,.0f} actions/s = {rated(row, rate, missing, name)}")
             if not compiled:
                 continue
-            fast = compiled_playouts(args.compiled, game, args.seconds, players)
+            fast = compiled_playouts(args.compiled, game, args.seconds, players,
+                                     args.windows)
             if not fast["compiled_modules"]:     # its pure-Python figure counts for both
                 rated(row, rate, missing_compiled, name)
                 print(f"  {game}: its engine is not compiled by the compiled build (only "
