@@ -61,6 +61,9 @@ def extract_spec(fileobj: Any, keywords: Any, comment_tags: Any,
         for option in item.get("options", []):
             yield message(f"{item['id']}#option.{option['id']}", option["text"])
         yield message(f"{item['id']}#reason", item["reason"])
+        for key in ("plays_alike", "departure"):
+            if item.get(key):
+                yield message(f"{item['id']}#{key}", item[key])
     for term in data.get("term", []):
         if term.get("note"):
             yield message(f"glossary.{term['key']}#note", term["note"])

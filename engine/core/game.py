@@ -33,7 +33,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from random import Random
@@ -56,9 +56,12 @@ R = TypeVar("R")        # its rules
 
 @dataclass(frozen=True)
 class Variant:
-    """A rule variant: a reading of an interpretation-register entry a game can be played by.
+    """A rule variant: the readings of one interpretation-register entry, each playable.
 
-    ``choices`` are the allowed values, the default (the register's decision) first.
+    Read from the register (:func:`register_variants`), never declared in code: the
+    entry's ``variant`` is the option's name, its options' ids the allowed ``choices``,
+    and its ``decision`` (first) the default, so changing the decision in spec changes
+    the game the engine plays by default (issue 29).
     """
 
     name: str
@@ -68,6 +71,12 @@ class Variant:
     @property
     def default(self) -> str:
         return self.choices[0]
+
+
+def register_variants(spec: Spec) -> tuple[Variant, ...]:
+    """The rule variants of a game: every register entry that names one, in register order."""
+    return tuple(Variant(item.variant, item.readings, item.id)
+                 for item in spec.interpretations.values() if item.variant)
 
 
 @dataclass(frozen=True)
@@ -274,7 +283,8 @@ class Game(Generic[S, R]):
     """The declaration of one game; its methods are the engine every tool uses.
 
     Declared by the game: ``id``, ``players`` (fewest, most) and
-    ``default_players``, ``variants``, ``rules(spec, players, variants)``,
+    ``default_players``, ``rules(spec, players, variants)`` (``variants``: the value of
+    every rule variant, read from the register: :attr:`variants`),
     ``setup(rules, seed)`` (the state before the first action; ``seed`` is
     ``None`` for a game whose chance the caller decides), ``kinds``,
     ``to_move(state)`` (a player index or :data:`CHANCE`), ``is_over(state)``,
@@ -303,7 +313,6 @@ class Game(Generic[S, R]):
     id: str
     players: tuple[int, int]
     default_players: int
-    variants: tuple[Variant, ...]
     rules: Callable[[Spec, int, Mapping[str, str]], R]
     setup: Callable[[R, int | None], S]
     kinds: tuple[ActionKind[S, Any], ...]
@@ -322,6 +331,8 @@ class Game(Generic[S, R]):
     words: Callable[[S, Any, str], str | None] | None = None
     score_items: Callable[[S], Sequence[Sequence[ScoreItem]]] | None = None
     position: Callable[[S, str], str] | None = None
+    #: the spec the game is played by: ``None`` reads ``spec/<id>/`` (:meth:`with_spec`)
+    loaded: Spec | None = field(default=None, repr=False, compare=False)
     #: memo of :meth:`kinds_open` by stage: a pure function of the declaration
     _open: dict[Hashable, tuple[tuple[ActionKind[S, Any], ...], bool]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
@@ -370,7 +381,17 @@ class Game(Generic[S, R]):
 
     @cached_property
     def spec(self) -> Spec:
-        return spec_module.load(self.id)
+        return spec_module.load(self.id) if self.loaded is None else self.loaded
+
+    def with_spec(self, spec: Spec) -> Game[S, R]:
+        """The same game played by another spec (a copy of ``spec/<id>/`` with a decision
+        or a number changed): its variants and their defaults are read from it."""
+        return replace(self, loaded=spec)
+
+    @cached_property
+    def variants(self) -> tuple[Variant, ...]:
+        """The rule variants, read from the interpretation register (:func:`register_variants`)."""
+        return register_variants(self.spec)
 
     @cached_property
     def default_rules(self) -> R:

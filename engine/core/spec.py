@@ -64,8 +64,13 @@ SCHEMAS: Mapping[str, Schema] = MappingProxyType({
     # kind: "rule" (default: an engine function implements it) or "statement" (a clause
     # about the rule text itself, such as where it comes from: nothing in play to implement)
     "clause": _schema("id group title text source", "kind"),
+    # variant: the rule option that plays every reading (its values are the options' ids,
+    # the decision its default); plays_alike + plays_alike_test: why the readings cannot
+    # differ in play, and the test that shows it; text_says: the option the rule text
+    # itself gives, where it gives one; departure: the text's support for deciding
+    # otherwise (issue 29).
     "interpretation": _schema("id question evidence options decision reason clauses tests",
-                              "variant"),
+                              "variant plays_alike plays_alike_test text_says departure"),
     "evidence": _schema("edition section note"),
     "option": _schema("id text"),
     "term": _schema("key en de", "note"),
@@ -150,6 +155,22 @@ class Interpretation:
     clauses: tuple[str, ...]
     tests: tuple[str, ...]
     variant: str = ""
+    plays_alike: str = ""
+    plays_alike_test: str = ""
+    text_says: str = ""
+    departure: str = ""
+
+    @property
+    def readings(self) -> tuple[str, ...]:
+        """The options' ids, the decision first: the values of :attr:`variant`."""
+        ids = tuple(o["id"] for o in self.options)
+        return (self.decision, *(i for i in ids if i != self.decision))
+
+    @property
+    def open(self) -> bool:
+        """Whether the entry offers two or more readings (then it must be playable or
+        carry its tested reason, :attr:`plays_alike`)."""
+        return len(self.options) >= 2
 
 
 @dataclass(frozen=True)
@@ -433,6 +454,7 @@ def load_folder(folder: Any) -> Spec:
                                     raw["source"], file, lines.get(raw["id"], 0), kind)
 
     interpretations: dict[str, Interpretation] = {}
+    variants: dict[str, str] = {}
     data, file = _read(folder, "interpretations.toml")
     for raw in _records(data, "interpretations.toml", "interpretation", file):
         where = f"interpretation[{raw['id']}]"
@@ -442,10 +464,24 @@ def load_folder(folder: Any) -> Spec:
         item = Interpretation(
             raw["id"], raw["question"], tuple(raw["evidence"]), tuple(raw["options"]),
             raw["decision"], raw["reason"], tuple(raw["clauses"]), tuple(raw["tests"]),
-            raw.get("variant", ""))
-        if item.decision not in {o["id"] for o in item.options}:
+            raw.get("variant", ""), raw.get("plays_alike", ""), raw.get("plays_alike_test", ""),
+            raw.get("text_says", ""), raw.get("departure", ""))
+        ids = {o["id"] for o in item.options}
+        if item.decision not in ids:
             raise SpecError(N_("{file}: {id}: decision {decision!r} is not an option"),
                             file=file, id=item.id, decision=item.decision)
+        if item.text_says and item.text_says not in ids:
+            raise SpecError(N_("{file}: {id}: text_says {decision!r} is not an option"),
+                            file=file, id=item.id, decision=item.text_says)
+        if bool(item.plays_alike) != bool(item.plays_alike_test):
+            raise SpecError(N_("{file}: {id}: plays_alike and plays_alike_test go together"),
+                            file=file, id=item.id)
+        if item.variant and item.variant in variants:
+            raise SpecError(N_("{file}: {id}: variant {name!r} is named by {other} already"),
+                            file=file, id=item.id, name=item.variant,
+                            other=variants[item.variant])
+        if item.variant:
+            variants[item.variant] = item.id
         interpretations[item.id] = item
 
     data, file = _read(folder, "glossary.toml")

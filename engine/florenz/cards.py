@@ -160,7 +160,7 @@ def strozzi_time(rules: Rules, why: int) -> bool:
     interp.solo_easier_scandal)."""
     if rules.tables.solo_level != "easier":
         return True
-    return why == SPY and not reading(rules, "solo_easier_scandal")
+    return why == SPY and not reading(rules, "solo_easier_scandal=every_card")
 
 
 def dealt(state: State, family: int, *cards: int) -> State:

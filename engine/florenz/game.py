@@ -67,7 +67,7 @@ from regelwerk.engine.florenz.actions import (
 )
 from regelwerk.engine.florenz.invariants import violations
 from regelwerk.engine.florenz.rules import GAME as ID
-from regelwerk.engine.florenz.rules import VARIANTS, Rules, game_rules
+from regelwerk.engine.florenz.rules import Rules, game_rules
 from regelwerk.engine.florenz.scoring import winners
 from regelwerk.engine.florenz.setup import setup
 from regelwerk.engine.florenz.stages import (
@@ -203,7 +203,6 @@ GAME: Game[State, Rules] = Game(
     id=ID,
     players=(_SPEC["players.min"], _SPEC["players.max"]),
     default_players=_SPEC["players.default"],
-    variants=VARIANTS,
     rules=game_rules,
     setup=setup,
     kinds=KINDS,

@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement, product
 from typing import Any, Final
 
 from regelwerk.engine.core import spec as spec_module
-from regelwerk.engine.core.game import Variant, choose_variants
+from regelwerk.engine.core.game import choose_variants, register_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
 from regelwerk.engine.florenz import rule_fns as q
@@ -39,41 +39,15 @@ SCANDALS = {
     "figliolo": ("guard_anywhere", "move_anywhere", "long_walk", "chaperoned"),
 }
 
-#: Rule variants, default first (see interpretations.toml): ``solo_level``, the solo
-#: game's easier / harder rules (Das Solospiel); the others play a register entry's other
-#: reading, named by its option id (issue 12).
-VARIANTS = (
-    Variant("solo_level", ("normal", "easier", "harder"), "florenz:interp.solo_pass_first"),
-    Variant("scandal_sets", ("figliolo_carissima_messere", "messere_carissima_figliolo"),
-            "florenz:interp.scandal_sets"),
-    Variant("solo_round1_time", ("clock_six", "level_changes_round1"),
-            "florenz:interp.solo_round1_time"),
-    Variant("solo_easier_scandal", ("boasting_only", "every_card"),
-            "florenz:interp.solo_easier_scandal"),
-    Variant("solo_friend_card", ("per_target_recall_maestro", "per_target_reserve_only"),
-            "florenz:interp.solo_friend_card"),
-    Variant("solo_giovanni_place", ("target_at_his_turn", "carriage"),
-            "florenz:interp.solo_giovanni_place"),
-    Variant("solo_half_points", ("round_down", "round_up"), "florenz:interp.solo_half_points"),
-    Variant("retrieved_cup", ("on_boards", "ever_placed"), "florenz:interp.retrieved_cup"),
-    Variant("solo_guard_park", ("back_along_route", "setup_exception", "points"),
-            "florenz:interp.solo_guard_park"),
-    Variant("solo_party_cost", ("zero", "general_lower", "general_higher"),
-            "florenz:interp.solo_party_cost"),
-    Variant("solo_time_replaces", ("replaces", "both"), "florenz:interp.solo_time_replaces"),
-)
-_DEFAULT = {v.name: v.default for v in VARIANTS}
-
-
-def reading(rules: Rules, variant: str) -> bool:
-    """Whether ``rules`` play ``variant``'s other reading (not the register's decision)."""
-    return variant in rules.tables.readings
+def reading(rules: Rules, chosen: str) -> bool:
+    """Whether ``rules`` play the reading ``chosen``, written ``"variant=value"`` (a value of
+    the variant, whichever the register decides: issue 29)."""
+    return chosen in rules.tables.readings
 
 
 def _readings(rules: Rules) -> frozenset[str]:
-    """The variants whose other reading ``rules`` play (:func:`reading`, looked up once)."""
-    return frozenset(v for v, default in _DEFAULT.items()
-                     if rules.variants.get(v, default) != default)
+    """Every variant's value in force, as ``"variant=value"`` (:func:`reading`, looked up once)."""
+    return frozenset(f"{name}={value}" for name, value in rules.variants.items())
 
 
 @dataclass(frozen=True)
@@ -235,7 +209,7 @@ class Tables:
     #: the set-up's draws of chance, in order (``state.draws`` entries, see ``setup.setup``)
     setup_draws: tuple[tuple[int, ...], ...]
     decks: tuple[tuple[int, ...], ...]    # each Medici's scandal cards in box order
-    readings: frozenset[str] = frozenset()   # the variants played by their other reading
+    readings: frozenset[str] = frozenset()   # every variant in force, "variant=value"
     #: queue length -> whether the queue takes a newcomer (``fns.may_enter`` with the
     #: capacity), for every length a queue can reach (all pieces in one queue)
     open_at: tuple[bool, ...] = ()
@@ -293,7 +267,7 @@ def build_tables(rules: Rules) -> Tables:
     from regelwerk.engine.florenz.state import RESERVE, RETIRED
 
     spec = rules.spec
-    level = rules.variants.get("solo_level", VARIANTS[0].default)
+    level = rules.variants["solo_level"]
     previous = [0] * len(rules.route_next)
     for a, b in enumerate(rules.route_next):
         previous[b] = a
@@ -365,8 +339,8 @@ def _solo_card_cost(rules: Rules, kinds: tuple[str, ...]) -> tuple[int, ...]:
     interp.solo_party_cost the party card costs the general cost of phase 2 instead of its
     own figure: the lowest or the highest cost the other cards show."""
     costs = list(rules.spec["solo.card_cost"])
-    value = rules.variants.get("solo_party_cost", _DEFAULT["solo_party_cost"])
-    if value != _DEFAULT["solo_party_cost"]:
+    value = rules.variants["solo_party_cost"]
+    if value != "zero":
         party = kinds.index("party")
         others = costs[:party] + costs[party + 1:]
         costs[party] = min(others) if value == "general_lower" else max(others)
@@ -445,7 +419,7 @@ def rules_from_spec(spec: Spec, families: int | None = None,
     check_names(spec)
     if families is None:
         families = spec["players.default"]
-    chosen = choose_variants(GAME, VARIANTS, variants)
+    chosen = choose_variants(GAME, register_variants(spec), variants)
     low, high = spec["players.min"], spec["players.max"]
     if not low <= families <= high:
         raise SpecError(N_("florenz: {families} players; the game takes {low}-{high}"),
@@ -516,11 +490,12 @@ def rules_from_spec(spec: Spec, families: int | None = None,
 
 
 def _scandal_sets(spec: Spec, chosen: Mapping[str, str]) -> list[str]:
-    """The scandal set of each Medici: the spec's (a printed board may replace it), or the
-    one the variant ``scandal_sets`` names (interp.scandal_sets)."""
-    value = chosen.get("scandal_sets", _DEFAULT["scandal_sets"])
-    return list(spec["scandal.medici_set"]) if value == _DEFAULT["scandal_sets"] \
-        else value.split("_")
+    """The scandal set of each Medici: the one the variant ``scandal_sets`` names
+    (interp.scandal_sets), unless a printed board states it (``scandal.medici_set`` not
+    assumed)."""
+    if not spec.number("scandal.medici_set").assumed:
+        return list(spec["scandal.medici_set"])
+    return chosen["scandal_sets"].split("_")
 
 
 def default_rules(families: int | None = None) -> Rules:

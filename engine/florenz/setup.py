@@ -142,7 +142,7 @@ def laid_out(rules: Rules, seed: int | None) -> State:
         given=((0,) * rules.medici,) * n,
         boards=(NONE,) * rules.locations,
         cups=((NONE,) * len(rules.boast_thresholds),) * rules.locations + (
-            ((),) if reading(rules, "retrieved_cup") else ()),
+            ((),) if reading(rules, "retrieved_cup=ever_placed") else ()),
         escorts=((),) * len(rules.edges), spies=((),) * rules.locations,
         doormen=((),) * rules.locations, guards=rules.guard_supply, hands=((),) * n,
         decks=tuple(shuffled(deck, seed, "deck", m, 0) for m, deck in enumerate(tables.decks)),

@@ -145,7 +145,7 @@ def start_round(state: State, amount: int) -> State:
     a = rules.automa
     if state.round == 1:
         clock = t.solo_start_time
-        if reading(rules, "solo_round1_time"):       # the level changes round 1 too
+        if reading(rules, "solo_round1_time=level_changes_round1"):       # the level changes round 1 too
             clock = rules.fns.automa_time(clock, t.solo_min_time, t.solo_time_change,
                                           t.solo_time_top)
     else:
@@ -208,7 +208,7 @@ def automa_turn(state: State, then: int | None = None) -> State:
         return automa_pass(state, then)
     if clock < rules.tables.solo_giovanni_pass_below and \
             rules.disc_medici[state.round - 1] == GIOVANNI:
-        where = state.carriages if reading(rules, "solo_giovanni_place") else state.targets
+        where = state.carriages if reading(rules, "solo_giovanni_place=carriage") else state.targets
         per = rules.pieces_per_family
         if any(p // per == a for p in state.queues[where[GIOVANNI]]):
             return automa_pass(state, then)
@@ -493,7 +493,7 @@ def card_friend(state: State, card: int) -> State:
                 and _reserve(state, state.colour_of(p), LADY) >= 0]
         if debs and not ladies:
             return _raise(state, debs[0], loc, _reserve(state, state.colour_of(debs[0]), LADY))
-        recall = not reading(state.rules, "solo_friend_card")
+        recall = not reading(state.rules, "solo_friend_card=per_target_reserve_only")
         for lady in ladies:
             colour = state.colour_of(lady)
             if _reserve(state, colour, MAESTRO) >= 0 or (recall and \
@@ -557,7 +557,7 @@ def card_guard(state: State, card: int) -> State:
         return _guard_points(state)
     previous = rules.tables.previous
     loc = target
-    if medici == COSIMO and reading(rules, "solo_guard_park"):
+    if medici == COSIMO and not reading(rules, "solo_guard_park=back_along_route"):
         back = previous[loc]
         if (min(back, loc), max(back, loc)) not in rules.edge_index:     # through the park
             if rules.variants["solo_guard_park"] == "points":
@@ -612,7 +612,7 @@ def giovanni_offer(state: State, place: tuple[int, int]) -> tuple[State, bool]:
         return state, False
     if clock < cost and level(rules) == "easier":
         share = rules.tables.solo_giovanni_share_easier
-        gain = -(-gain // share) if reading(rules, "solo_half_points") else gain // share
+        gain = -(-gain // share) if reading(rules, "solo_half_points=round_up") else gain // share
     state = state._replace(clock=replaced(state.clock, a, rules.fns.automa_pay(clock, cost)),
                            **credit(state, a, Source.SOLO_GIOVANNI, gain))
     return state, True

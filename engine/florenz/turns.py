@@ -26,7 +26,7 @@ def start_round(state: State) -> State:
     interp.solo_time_replaces (variant ``solo_time_replaces``) gives him both."""
     rules = state.rules
     amount = state.sector_time[state.round - 1]
-    automa = NONE if reading(rules, "solo_time_replaces") else rules.automa
+    automa = NONE if reading(rules, "solo_time_replaces=both") else rules.automa
     clock = tuple([c if f == automa else gained(rules, c, amount)
                    for f, c in enumerate(state.clock)])
     state = state._replace(phase=Phase.ACTIONS, clock=clock, current=state.start,

@@ -56,7 +56,7 @@ from regelwerk.engine.il_vecchio.answers import NEED_CLAUSE
 from regelwerk.engine.il_vecchio.invariants import violations
 from regelwerk.engine.il_vecchio.random_play import POLICY, only
 from regelwerk.engine.il_vecchio.rules import GAME as ID
-from regelwerk.engine.il_vecchio.rules import VARIANTS, C, Rules, game_rules
+from regelwerk.engine.il_vecchio.rules import C, Rules, game_rules
 from regelwerk.engine.il_vecchio.scoring import final_scores, winners
 from regelwerk.engine.il_vecchio.state import Need, Phase, State
 
@@ -165,7 +165,6 @@ GAME: Game[State, Rules] = Game(
     id=ID,
     players=(_PLAYERS[0], _PLAYERS[1]),
     default_players=_PLAYERS[1],
-    variants=VARIANTS,
     rules=game_rules,
     setup=setup.setup,
     kinds=(

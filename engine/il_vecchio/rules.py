@@ -15,7 +15,7 @@ from typing import Any, cast
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
-from regelwerk.engine.core.game import Variant, choose_variants
+from regelwerk.engine.core.game import choose_variants, register_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
 from regelwerk.engine.il_vecchio.actions import (
@@ -43,18 +43,6 @@ FOLLOWERS = (ASSASSIN, KNIGHT, ABBOT)
 LEVY, MIDDLEMEN, FAMILY = range(3)
 EVENTS = ("levy", "middlemen", "family")
 
-#: Rule variants (interpretation register): the allowed choices, default first.
-VARIANTS = (
-    Variant("crests_two_three", ("five", "four"), "il_vecchio:interp.crests_two_three"),
-    Variant("reinforce_tile_scope", ("reinforcement_action", "every_roll"),
-            "il_vecchio:interp.reinforce_tile_scope"),
-    Variant("less_luck", ("off", "on"), "il_vecchio:interp.less_luck"),
-    Variant("neighbour_pairs", ("overlapping", "disjoint"), "il_vecchio:interp.neighbour_pairs"),
-    Variant("optional_placements", ("may", "must"), "il_vecchio:interp.optional_placements"),
-    Variant("three_regions", ("one_each", "any_three"), "il_vecchio:interp.three_regions"),
-    Variant("pass_bonus_tiles", ("forfeit", "keep"), "il_vecchio:interp.pass_bonus_tiles"),
-    Variant("free_takeover", ("space_only", "travel_too"), "il_vecchio:interp.free_takeover"),
-)
 
 
 @dataclass(frozen=True)
@@ -292,7 +280,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     if not isinstance(players, int) or not low <= players <= high:
         raise SpecError(N_("{game} is played by {low} to {high} players, not {players!r}"),
                         game="il_vecchio", low=low, high=high, players=players)
-    chosen = choose_variants(GAME, VARIANTS, variants)
+    chosen = choose_variants(GAME, register_variants(spec), variants)
     board = board or board_from_spec(spec)
     check_board(spec, board)
     if players == high:                   # "Bei 4 Spielern" / "In a 4-player game"
@@ -377,9 +365,9 @@ def default_rules(players: int | None = None, **variants: str) -> Rules:
 
 
 def _chosen(variants: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
-    """The variants that differ from their default, as a cache key."""
-    defaults = {v.name: v.default for v in VARIANTS}
-    return tuple(sorted((k, v) for k, v in variants.items() if defaults.get(k) != v))
+    """Every variant's value (the register's decision where not chosen), as a cache key."""
+    spec = spec_module.load(GAME)
+    return tuple(sorted(choose_variants(GAME, register_variants(spec), variants).items()))
 
 
 def illegal(clause: str, message: str, **fields: Any) -> IllegalAction:

@@ -43,7 +43,7 @@ from regelwerk.engine.lorenzo.actions import (
     Work,
 )
 from regelwerk.engine.lorenzo.game import GAME, reveal
-from regelwerk.engine.lorenzo.rules import VARIANTS, Rules
+from regelwerk.engine.lorenzo.rules import Rules
 from regelwerk.engine.lorenzo.state import Pending, Player, Stage, State
 
 

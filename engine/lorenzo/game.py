@@ -61,7 +61,7 @@ from regelwerk.engine.lorenzo.actions import (
     Work,
 )
 from regelwerk.engine.lorenzo.invariants import violations
-from regelwerk.engine.lorenzo.rules import DEFAULT_SPEC, VARIANTS, Rules, game_rules
+from regelwerk.engine.lorenzo.rules import DEFAULT_SPEC, Rules, game_rules
 from regelwerk.engine.lorenzo.rules import GAME as ID
 from regelwerk.engine.lorenzo.scoring import final_scores, winner
 from regelwerk.engine.lorenzo.state import Stage, State
@@ -167,7 +167,6 @@ GAME: Game[State, Rules] = Game(
     id=ID,
     players=(DEFAULT_SPEC["players.min"], DEFAULT_SPEC["players.max"]),
     default_players=DEFAULT_SPEC["players.default"],
-    variants=VARIANTS,
     rules=game_rules,
     setup=flow.setup,
     kinds=KINDS,

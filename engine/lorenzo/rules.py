@@ -19,7 +19,7 @@ from itertools import product
 from typing import Any, Final, TypeVar
 
 from regelwerk.engine.core.clauses import implements
-from regelwerk.engine.core.game import Variant, choose_variants
+from regelwerk.engine.core.game import choose_variants, register_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError, load
 from regelwerk.engine.lorenzo.actions import (
@@ -86,17 +86,6 @@ def _interp(name: str) -> str:
     return f"{C}interp.{name}"
 
 
-#: Rule variants: the interpretations that name a variant, the register's decision first.
-VARIANTS = (
-    Variant("game_mode", ("advanced", "basic"), _interp("game_mode")),
-    Variant("empty_floor", ("refused", "bonus_only"), _interp("empty_floor")),
-    Variant("servant_spending", ("up_to_use", "unlimited"), _interp("servants_needed")),
-    Variant("wood_or_stone_malus", ("one_unit", "each_resource"), _interp("wood_or_stone_malus")),
-    Variant("leader_action_malus", ("malus_applies", "malus_exempt"),
-            _interp("leader_action_malus")),
-    Variant("fee_coins", ("before_placement", "before_turn"), _interp("fee_coins_held")),
-    Variant("vp_floor", ("below_zero", "zero"), _interp("vp_below_zero")),
-)
 
 
 def vector(table: Mapping[str, int] | None) -> tuple[int, ...]:
@@ -510,7 +499,7 @@ def check_board(spec: Spec) -> None:
 def rules_from_spec(spec: Spec, players: int | None = None,
                     variants: Mapping[str, str] | None = None) -> Rules:
     """Build :class:`Rules` for ``players`` players from a spec (a printed board loaded or not)."""
-    chosen = choose_variants(GAME, VARIANTS, variants)
+    chosen = choose_variants(GAME, register_variants(spec), variants)
     count = spec["players.default"] if players is None else players
     for path in LAYOUT:
         if spec[path] != DEFAULT_SPEC[path]:

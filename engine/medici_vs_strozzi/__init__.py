@@ -45,7 +45,7 @@ from regelwerk.engine.medici_vs_strozzi.play import (
     pay,
     round_is_over,
 )
-from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI, VARIANTS, Rules
+from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI, Rules
 from regelwerk.engine.medici_vs_strozzi.scoring import (
     RoundScore,
     granted_steps,

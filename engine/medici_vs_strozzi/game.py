@@ -25,7 +25,7 @@ from regelwerk.engine.medici_vs_strozzi.actions import (
 )
 from regelwerk.engine.medici_vs_strozzi.invariants import violations
 from regelwerk.engine.medici_vs_strozzi.rules import GAME as ID
-from regelwerk.engine.medici_vs_strozzi.rules import VARIANTS, Rules, rules_from_spec
+from regelwerk.engine.medici_vs_strozzi.rules import Rules, rules_from_spec
 from regelwerk.engine.medici_vs_strozzi.scoring import winners
 from regelwerk.engine.medici_vs_strozzi.state import Phase, State
 
@@ -51,7 +51,6 @@ GAME: Game[State, Rules] = Game(
     id=ID,
     players=(_PLAYERS, _PLAYERS),
     default_players=_PLAYERS,
-    variants=VARIANTS,
     rules=rules_from_spec,
     setup=play.setup,
     kinds=(

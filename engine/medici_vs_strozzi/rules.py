@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from regelwerk.engine.core import spec as spec_module
-from regelwerk.engine.core.game import Variant, choose_variants
+from regelwerk.engine.core.game import choose_variants, register_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
 from regelwerk.engine.medici_vs_strozzi.actions import Move, TileDrawn
@@ -22,15 +22,6 @@ GAME = "medici_vs_strozzi"
 MEDICI, STROZZI = 0, 1
 GOLD = "gold"
 
-#: Rule variants (readings of interpretation-register entries), default first.
-VARIANTS = (
-    Variant("buy_without_room", ("buy_and_discard", "may_not_buy"),
-            "medici_vs_strozzi:interp.buy_without_room"),
-    Variant("marker_moves", ("each_tile", "any_number", "all"),
-            "medici_vs_strozzi:interp.marker_moves"),
-    Variant("marker_order", ("opener_first", "medici_first"),
-            "medici_vs_strozzi:interp.marker_order"),
-)
 
 
 @dataclass(frozen=True)
@@ -201,7 +192,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     from regelwerk.engine.medici_vs_strozzi import scoring
 
     check_board(spec)
-    chosen = choose_variants(GAME, VARIANTS, variants)
+    chosen = choose_variants(GAME, register_variants(spec), variants)
     goods = tuple(spec["tiles.goods"]) + (GOLD,)
     tile_good: list[int] = []
     tile_value: list[int] = []
