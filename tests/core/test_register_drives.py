@@ -49,11 +49,10 @@ def flipped(spec: Spec, entry_id: str, value: str) -> Spec:
 def course(game: Game[Any, Any], seed: int, options: dict[str, Any]) -> tuple[Any, ...]:
     """The actions of one seeded random game and its result."""
     state = game.new_game(seed=seed, options=options)
-    rng = Random(f"{seed}/policy")
-    actions = []
-    for action, state in game.random_steps(state, rng):  # noqa: B007 -- the last state counts
+    actions, last = [], state
+    for action, last in game.random_steps(state, Random(f"{seed}/policy")):  # noqa: B007
         actions.append(repr(game.action_to_json(action)))
-    return (tuple(actions), repr(game.result(state)))
+    return (tuple(actions), repr(game.result(last)))
 
 
 def players_for(game: Game[Any, Any], variant: str) -> int:
