@@ -24,13 +24,14 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 
 def configurations(game: Game) -> set[tuple[tuple[str, object], ...]]:
+    """Every player count with the register's decisions, and every other reading of every
+    variant at one player count where it can matter (the solo game for ``solo_*``)."""
     low, high = game.players
-    found = set()
-    for players in range(low, high + 1):
-        found.add((("players", players),))
-        for variant in game.variants:
-            found |= {tuple(sorted({"players": players, variant.name: value}.items()))
-                      for value in variant.choices[1:]}
+    found = {(("players", players),) for players in range(low, high + 1)}
+    for variant in game.variants:
+        players = low if variant.name.startswith("solo_") else game.default_players
+        found |= {tuple(sorted({"players": players, variant.name: value}.items()))
+                  for value in variant.choices[1:]}
     return found
 
 
