@@ -25,11 +25,13 @@ from regelwerk.engine.medici_vs_strozzi.actions import (
     DRAW,
     STOP,
     Action,
+    Assign,
     Buy,
     Decline,
     Discard,
     Draw,
     Load,
+    LoadPart,
     Move,
     SetPrice,
     Stop,
@@ -66,7 +68,8 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "BUY", "DECLINE", "DISCARD", "DRAW", "GAME", "MEDICI", "STOP", "STROZZI", "VARIANTS",
-    "Action", "Buy", "Decline", "Discard", "Draw", "Load", "Move", "Phase", "RoundScore", "Rules",
+    "Action", "Assign", "Buy", "Decline", "Discard", "Draw", "Load", "LoadPart", "Move", "Phase",
+    "RoundScore", "Rules",
     "SetPrice", "State", "Stop", "TileDrawn", "cargo", "draw_allowance", "draw_limit", "granted_steps",
     "harbour_payout", "hold_has_room", "loading_options", "marker_income", "move_marker",
     "pay", "round_is_over", "score_round", "tile_steps", "winners",

@@ -41,11 +41,31 @@ class Decline:
 
 
 @dataclass(frozen=True, slots=True, order=True)
+class Assign:
+    """Before the round's first draw, send ``ship`` to ``harbour`` for the whole round
+    (turn.port; only with variant ``port_on_first_load = assign_at_round_start``)."""
+
+    ship: int = field(metadata=index_into("capacities"))
+    harbour: int = field(metadata=index_into("harbour_tracks"))
+
+
+@dataclass(frozen=True, slots=True, order=True)
 class Load:
     """Put the bought tiles on ``ship`` (index into the capacities), sent to ``harbour``."""
 
     ship: int = field(metadata=index_into("capacities"))
     harbour: int = field(metadata=index_into("harbour_tracks"))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class LoadPart:
+    """Put some of the bought tiles on ``ship``, sent to ``harbour``, and throw the rest away
+    (variant ``part_of_a_purchase = load_some``): the tiles on the table whose place in the
+    order drawn is a set bit of ``kept`` (bit 0 the first tile drawn), some but not all."""
+
+    ship: int = field(metadata=index_into("capacities"))
+    harbour: int = field(metadata=index_into("harbour_tracks"))
+    kept: int = field(metadata=within(1, "part_mask_max"))
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -68,6 +88,7 @@ class TileDrawn:
     tile: int = field(metadata=index_into("tile_good"))
 
 
-Action = Draw | Stop | SetPrice | Buy | Decline | Load | Discard | Move | TileDrawn
+Action = Draw | Stop | SetPrice | Buy | Decline | Load | Discard | Move | TileDrawn | Assign \
+    | LoadPart
 
 DRAW, STOP, BUY, DECLINE, DISCARD = Draw(), Stop(), Buy(), Decline(), Discard()

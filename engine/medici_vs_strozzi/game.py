@@ -13,11 +13,13 @@ from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import load
 from regelwerk.engine.medici_vs_strozzi import play, position, score_items, words
 from regelwerk.engine.medici_vs_strozzi.actions import (
+    Assign,
     Buy,
     Decline,
     Discard,
     Draw,
     Load,
+    LoadPart,
     Move,
     SetPrice,
     Stop,
@@ -44,8 +46,8 @@ def outcome(state: State) -> Outcome:
 
 
 _PLAYERS = load(ID)["players.count"]
-_DRAW, _TILE, _PRICE, _RESPOND, _LOAD, _MARKERS = (frozenset({phase}) for phase in (
-    Phase.DRAW, Phase.TILE, Phase.PRICE, Phase.RESPOND, Phase.LOAD, Phase.MARKERS))
+_DRAW, _TILE, _PRICE, _RESPOND, _LOAD, _MARKERS, _PORTS = (frozenset({phase}) for phase in (
+    Phase.DRAW, Phase.TILE, Phase.PRICE, Phase.RESPOND, Phase.LOAD, Phase.MARKERS, Phase.PORTS))
 
 GAME: Game[State, Rules] = Game(
     id=ID,
@@ -66,10 +68,14 @@ GAME: Game[State, Rules] = Game(
                    stages=_RESPOND),
         ActionKind(Load, "load", C + "turn.load", play.load_options, play.load,
                    explain=play.explain_load, stages=_LOAD),
+        ActionKind(LoadPart, "load_part", C + "turn.load", play.load_part_options,
+                   play.load_part, stages=_LOAD),
         ActionKind(Discard, "discard", C + "turn.discard", play.discard_options, play.discard,
                    stages=_LOAD),
         ActionKind(Move, "move", C + "scoring.marker_move", play.move_options, play.move,
                    explain=play.explain_move, stages=_MARKERS),
+        ActionKind(Assign, "assign", C + "turn.port", play.assign_options, play.assign,
+                   explain=play.explain_assign, stages=_PORTS),
         ActionKind(TileDrawn, "tile", C + "setup.tiles", play.tile_options, play.tile_drawn,
                    chance=True, stages=_TILE),
     ),

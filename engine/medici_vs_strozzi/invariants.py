@@ -32,7 +32,7 @@ def violations(state: State) -> list[str]:
     were: a pure function of them, answered once per distinct value (:func:`_ships`).
     """
     rules = state.rules
-    broken = list(_ships(state.holds, state.ports, rules.capacities))
+    broken = list(_ships(state.holds, state.ports, rules.capacities, rules.ports_at_start))
     if min(state.cash) < 0 or min(state.loans) < 0:
         broken.append("mvs.money_nonnegative")
     if state.phase in _TURN:
@@ -67,15 +67,18 @@ _TURN = (Phase.DRAW, Phase.TILE, Phase.PRICE, Phase.RESPOND, Phase.LOAD)
 
 @lru_cache(maxsize=256)
 def _ships(holds: tuple[tuple[tuple[int, ...], ...], ...], ports: tuple[tuple[int, ...], ...],
-           capacities: tuple[int, ...]) -> tuple[str, ...]:
+           capacities: tuple[int, ...], ports_at_start: bool) -> tuple[str, ...]:
     """The invariants of the ships (capacity, harbour exactly when loaded, one ship per
-    harbour) that ``holds`` and ``ports`` break."""
+    harbour) that ``holds`` and ``ports`` break. With the harbours chosen before the round
+    (``ports_at_start``, interp.port_on_first_load) an empty ship has its harbour too: a
+    harbour exactly when loaded becomes a harbour whenever loaded."""
     broken = []
     for player in (0, 1):
         for ship, hold in enumerate(holds[player]):
             if len(hold) > capacities[ship]:
                 broken.append("mvs.capacity")
-            if (ports[player][ship] == NO_HARBOUR) != (not hold):
+            if (ports[player][ship] == NO_HARBOUR) != (not hold) and \
+                    not (ports_at_start and not hold):
                 broken.append("mvs.port_iff_loaded")
         used = [h for h in ports[player] if h != NO_HARBOUR]
         if len(used) != len(set(used)):

@@ -29,11 +29,13 @@ from regelwerk.engine.medici_vs_strozzi.actions import (
     DISCARD,
     DRAW,
     STOP,
+    Assign,
     Buy,
     Decline,
     Discard,
     Draw,
     Load,
+    LoadPart,
     Move,
     SetPrice,
     Stop,
@@ -60,13 +62,19 @@ def _empty_ships(rules: Rules) -> tuple[tuple[tuple[()], ...], tuple[int, ...]]:
     return ships, ports
 
 
+def _round_start(rules: Rules) -> Phase:
+    """How a round begins: with the first draw, or (variant ``assign_at_round_start``) with
+    the ships sent to their harbours (interp.port_on_first_load)."""
+    return Phase.PORTS if rules.ports_at_start else Phase.DRAW
+
+
 @implements(C + "setup.money", C + "setup.ships", C + "setup.markers", C + "setup.harbours",
             C + "game.rounds")
 def setup(rules: Rules, seed: int | None) -> State:
     """The state before the first draw: start money, empty ships, markers in the middle."""
     ships, ports = _empty_ships(rules)
     return State(
-        rules=rules, seed=seed, round=1, phase=Phase.DRAW, active=rules.first_player[0],
+        rules=rules, seed=seed, round=1, phase=_round_start(rules), active=rules.first_player[0],
         bag=bag_for_round(rules, seed, 1), drawn=(), price=0, buyer=NOBODY,
         holds=(ships, ships), ports=(ports, ports),
         cash=(rules.start_money, rules.start_money), loans=(0, 0),
@@ -178,10 +186,16 @@ def tile_options(state: State, like: TileDrawn | None) -> Iterator[TileDrawn]:
         yield from (outcomes[tile] for tile in bag)
 
 
-@implements(C + "turn.draw", C + "turn.draw_limit")
+@implements(C + "turn.draw", C + "turn.draw_limit", C + "round.end")
 def tile_drawn(state: State, action: TileDrawn) -> State:
+    """The tile joins the turn's tiles on the table. With variant ``last_tile =
+    void_draw`` the last tile of the bag ends the round at once: the turn's tiles go
+    unsold, out of play until the bag is refilled (interp.last_tile)."""
     rest = drawn(state.bag, action.tile)
     taken = state.drawn + (action.tile,)
+    if not rest and state.rules.last_tile_void:
+        return _start_scoring(state._replace(bag=rest, drawn=(), discarded=state.discarded + taken,
+                                             buyer=NOBODY))
     # Nothing more could be drawn: the turn goes straight on to the price.
     phase = Phase.PRICE if len(taken) >= draw_limit(state) else Phase.DRAW
     return state._replace(bag=rest, drawn=taken, phase=phase)
@@ -311,6 +325,33 @@ def load(state: State, action: Load) -> State:
     return _finish_purchase(state, holds, ports, state.discarded)
 
 
+@implements(C + "turn.load", C + "turn.discard")
+def load_part_options(state: State, like: LoadPart | None) -> tuple[LoadPart, ...]:
+    """With variant ``part_of_a_purchase = load_some``: of two or more bought tiles, any
+    some-but-not-all onto one ship with room for them, in its harbour or a new one; the
+    rest are thrown away (interp.part_of_a_purchase)."""
+    if state.phase != Phase.LOAD or not state.rules.parts_allowed:
+        return ()
+    count = len(state.drawn)
+    options: list[LoadPart] = []
+    for kept in range(1, 2 ** count - 1):
+        options.extend(LoadPart(load.ship, load.harbour, kept) for load in
+                       loading_options(state, state.buyer, kept.bit_count()))
+    return tuple(options)
+
+
+@implements(C + "turn.load", C + "turn.discard")
+def load_part(state: State, action: LoadPart) -> State:
+    """The kept tiles go on the ship (in their harbour), the others are thrown away."""
+    player, ship = state.buyer, action.ship
+    kept = tuple(t for i, t in enumerate(state.drawn) if action.kept >> i & 1)
+    thrown = tuple(t for i, t in enumerate(state.drawn) if not action.kept >> i & 1)
+    holds = replaced(state.holds, player, replaced(state.holds[player], ship,
+                                                   state.holds[player][ship] + kept))
+    ports = replaced(state.ports, player, replaced(state.ports[player], ship, action.harbour))
+    return _finish_purchase(state, holds, ports, state.discarded + thrown)
+
+
 @implements(C + "turn.discard")
 def discard_options(state: State, like: Discard | None) -> tuple[Discard, ...]:
     """The buyer may always throw the tiles away instead."""
@@ -321,6 +362,46 @@ def discard_options(state: State, like: Discard | None) -> tuple[Discard, ...]:
 def discard(state: State, action: Discard) -> State:
     """The bought tiles leave play for the rest of the round."""
     return _finish_purchase(state, state.holds, state.ports, state.discarded + state.drawn)
+
+
+@implements(C + "turn.port")
+def assign_options(state: State, like: Assign | None) -> tuple[Assign, ...]:
+    """Before the first draw (variant ``assign_at_round_start``): each of the chooser's ships
+    without a harbour to each harbour none of his ships uses (interp.port_on_first_load)."""
+    if state.phase != Phase.PORTS:
+        return ()
+    ports = state.ports[state.current_player]
+    free = [h for h in range(state.rules.harbour_count) if h not in ports]
+    return tuple(Assign(ship, harbour) for ship, port in enumerate(ports) if port == NO_HARBOUR
+                 for harbour in free)
+
+
+def explain_assign(state: State, action: Assign) -> IllegalAction | None:
+    if state.phase != Phase.PORTS:
+        return None
+    ports = state.ports[state.current_player]
+    if ports[action.ship] != NO_HARBOUR:
+        return IllegalAction(C + "turn.port",
+                             N_("Ship {ship} is in harbour {port} for the rest of the round."),
+                             ship=action.ship, port=ports[action.ship])
+    return IllegalAction(C + "turn.port",
+                         N_("Another of your ships is already in harbour {harbour}."),
+                         harbour=action.harbour)
+
+
+@implements(C + "turn.port")
+def assign(state: State, action: Assign) -> State:
+    """Send the ship to the harbour; a player's last ship takes the one harbour left; once
+    every ship has its harbour the opener draws (interp.port_on_first_load)."""
+    player = state.current_player
+    row = replaced(state.ports[player], action.ship, action.harbour)
+    if row.count(NO_HARBOUR) == 1:
+        left = next(h for h in range(state.rules.harbour_count) if h not in row)
+        row = replaced(row, row.index(NO_HARBOUR), left)
+    after = state._replace(ports=replaced(state.ports, player, row))
+    if NO_HARBOUR in after.ports[0] or NO_HARBOUR in after.ports[1]:
+        return after
+    return after._replace(phase=Phase.DRAW)
 
 
 # ---------------------------------------------------------------- end of a turn and a round
@@ -432,7 +513,7 @@ def _end_round(state: State, taken: tuple[tuple[int, int], ...],
     ships, ports = _empty_ships(rules)
     next_round = state.round + 1
     return state._replace(
-        round=next_round, phase=Phase.DRAW, active=rules.first_player[next_round - 1],
+        round=next_round, phase=_round_start(rules), active=rules.first_player[next_round - 1],
         bag=bag_for_round(rules, state.seed, next_round), drawn=(), price=0, buyer=NOBODY,
         holds=(ships, ships), ports=(ports, ports), cash=cash, markers=score.markers_after,
         discarded=(), scores=scores, pending=(), taken=())
@@ -441,6 +522,7 @@ def _end_round(state: State, taken: tuple[tuple[int, int], ...],
 _PHASE_CLAUSE = {Phase.DRAW: C + "turn.draw", Phase.TILE: C + "turn.draw",
                  Phase.PRICE: C + "turn.price", Phase.RESPOND: C + "turn.offer",
                  Phase.LOAD: C + "turn.load", Phase.MARKERS: C + "scoring.marker_move",
+                 Phase.PORTS: C + "turn.port",
                  Phase.OVER: C + "end.winner"}
 
 

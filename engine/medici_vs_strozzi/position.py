@@ -23,6 +23,7 @@ DOING = {
     Phase.RESPOND: pgettext("position.doing.respond", "{player} buys the offer or declines it"),
     Phase.LOAD: pgettext("position.doing.load", "{player} loads the bought tiles"),
     Phase.MARKERS: pgettext("position.doing.markers", "{player} moves monopoly markers"),
+    Phase.PORTS: pgettext("position.doing.ports", "{player} sends his ships to harbours"),
     Phase.OVER: pgettext("position.doing.over", "the game is over"),
 }
 PURSE = pgettext("position.purse", "{player}: money {cash}, loans {loans}")

@@ -57,12 +57,14 @@ class RuleFns:
     marker_income: Callable[..., Any]
 
 
-def rule_functions() -> RuleFns:
-    """The rule functions as the rulebook states them (:mod:`.play`, :mod:`.scoring`)."""
+def rule_functions(variants: Mapping[str, str]) -> RuleFns:
+    """The rule functions as the rulebook states them (:mod:`.play`, :mod:`.scoring`), the
+    marker moved as the ``marker_netting`` reading in ``variants`` says."""
     from regelwerk.engine.medici_vs_strozzi import play, scoring
 
     return RuleFns(play.hold_has_room, play.draw_allowance, scoring.harbour_payout,
-                   scoring.tile_steps, scoring.move_marker, scoring.marker_income)
+                   scoring.tile_steps, scoring.MOVE_MARKER[variants["marker_netting"]],
+                   scoring.marker_income)
 
 
 @dataclass(frozen=True)
@@ -94,6 +96,14 @@ class Rules:
     max_track_steps: int                 # the most steps one player's tiles give one track
     marker_first: tuple[int, ...]        # round -> who makes his marker choices first
     moves: tuple[Move, ...]              # Move(k) for every k up to max_track_steps, built once
+    #: the ships go to their harbours before a round's first draw (interp.port_on_first_load)
+    ports_at_start: bool
+    #: drawing the last tile ends the round at once, the drawn tiles unsold (interp.last_tile)
+    last_tile_void: bool
+    #: the buyer may load some of his tiles and discard the rest (interp.part_of_a_purchase)
+    parts_allowed: bool
+    #: the largest ``LoadPart.kept``: every tile of the largest draw but one
+    part_mask_max: int
     #: draw limits already computed, by (the drawer's hold loads, tiles in play): a memo of
     #: the pure rule function ``fns.draw_allowance``, new for every Rules (so for a mutant)
     draw_limits: dict[tuple[tuple[int, ...], int], int] = field(
@@ -242,12 +252,16 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         scoring=params,
         variants=dict(chosen),
         price_sample_max=spec["simulation.price_sample_max"],
-        fns=rule_functions(),
+        fns=rule_functions(chosen),
         tile_drawn=tuple(TileDrawn(tile) for tile in range(len(tile_good))),
         step_choices=scoring.STEP_CHOICES[chosen["marker_moves"]],
         max_track_steps=most_steps,
         marker_first=first if chosen["marker_order"] == "opener_first" else (MEDICI,) * len(first),
         moves=tuple(Move(k) for k in range(most_steps + 1)),
+        ports_at_start=chosen["port_on_first_load"] == "assign_at_round_start",
+        last_tile_void=chosen["last_tile"] == "void_draw",
+        parts_allowed=chosen["part_of_a_purchase"] == "load_some",
+        part_mask_max=2 ** spec["turn.max_draw"] - 2,
     )
 
 

@@ -66,6 +66,20 @@ def move_marker(position: Any, towards_medici: Any, towards_strozzi: Any,
     return clamp(ops, position + towards_medici - towards_strozzi,
                  -params.half_length, params.half_length)
 
+@implements("medici_vs_strozzi:scoring.marker_move", "medici_vs_strozzi:setup.markers")
+def move_marker_medici_first(position: Any, towards_medici: Any, towards_strozzi: Any,
+                             params: ScoringParams, ops: Ops = INT) -> Any:
+    """The Medici player's steps first, then the Strozzi player's, each stopping at the
+    track's end (interp.marker_netting, variant ``medici_first``)."""
+    half = params.half_length
+    return clamp(ops, clamp(ops, position + towards_medici, -half, half) - towards_strozzi,
+                 -half, half)
+
+
+#: The ``marker_netting`` variant's hook: its value -> the rule function that moves a marker.
+MOVE_MARKER: Mapping[str, Callable[..., Any]] = {
+    "net_then_clamp": move_marker, "medici_first": move_marker_medici_first}
+
 @implements("medici_vs_strozzi:scoring.marker_payout", "medici_vs_strozzi:scoring.marker_bonus")
 def marker_income(position: Any, player: int, params: ScoringParams, ops: Ops = INT) -> Any:
     """What one marker pays ``player``: the monopoly income plus a bonus space's value."""

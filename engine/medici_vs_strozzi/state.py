@@ -27,6 +27,8 @@ class Phase(IntEnum):
     OVER = 4      # the game has ended
     TILE = 5      # chance draws the tile after a Draw
     MARKERS = 6   # round scoring: each player chooses how far to move each marker
+    PORTS = 7     # before the first draw: each player sends his ships to harbours
+                  # (variant port_on_first_load = assign_at_round_start)
 
 
 @fast_replace
@@ -71,6 +73,8 @@ class State(NamedTuple):
             return self.buyer
         if phase == Phase.MARKERS:
             return self.pending[0][1]
+        if phase == Phase.PORTS:
+            return self.active if NO_HARBOUR in self.ports[self.active] else 1 - self.active
         return self.active
 
     @property

@@ -12,11 +12,13 @@ from typing import Any
 from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.i18n import Phrase, pgettext
 from regelwerk.engine.medici_vs_strozzi.actions import (
+    Assign,
     Buy,
     Decline,
     Discard,
     Draw,
     Load,
+    LoadPart,
     Move,
     SetPrice,
     Stop,
@@ -33,9 +35,14 @@ PHRASES: dict[type, Phrase] = {
     Load: pgettext("words.load", "load the tiles on ship {ship} (room for {capacity}) "
                                  "bound for harbour {harbour}"),
     Discard: pgettext("words.discard", "throw the bought tiles away"),
+    LoadPart: pgettext("words.load_part", "load {kept} of the {drawn} tiles on ship {ship} "
+                                          "(room for {capacity}) bound for harbour {harbour} "
+                                          "and throw the rest away"),
     Move: pgettext("words.move", "move the marker of the track being scored {steps} spaces "
                                  "towards oneself"),
     TileDrawn: pgettext("words.tile", "the bag gives {good} {value}"),
+    Assign: pgettext("words.assign", "send ship {ship} (room for {capacity}) to harbour "
+                                     "{harbour} for this round"),
 }
 STAY = pgettext("words.move.none", "leave the marker of the track being scored where it is")
 OPEN_PRICE = pgettext("words.price.open", "offer the tiles for a price of at least {low}")
@@ -64,7 +71,10 @@ def words(state: State, action: Any, lang: str) -> str | None:
             return STAY(lang)
         case Move(steps=steps):
             values["steps"] = steps
-        case Load(ship=ship, harbour=harbour):
+        case LoadPart(ship=ship, harbour=harbour, kept=kept):
+            values.update(ship=ship + 1, harbour=harbour + 1, capacity=rules.capacities[ship],
+                          kept=kept.bit_count())
+        case Load(ship=ship, harbour=harbour) | Assign(ship=ship, harbour=harbour):
             values.update(ship=ship + 1, harbour=harbour + 1, capacity=rules.capacities[ship])
         case TileDrawn(tile=tile):
             good = rules.goods[rules.tile_good[tile]]
