@@ -13,7 +13,7 @@ from typing import Any
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.tuples import added, replaced
-from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, Rules
+from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, Rules, reading
 from regelwerk.engine.florenz.scoring import achievement
 from regelwerk.engine.florenz.state import NONE, RESERVE, Source, State
 
@@ -83,16 +83,28 @@ def reserve(state: State, family: int, rank: int) -> int:
 
 
 @implements(C + "queue.rank", C + "queue.priority", C + "guard.doorman")
-def entered(state: State, queue: tuple[int, ...], location: int, piece: int) -> tuple[int, ...]:
-    """``queue`` (at location index ``location``) after ``piece`` joins it."""
+def entered(state: State, queue: tuple[int, ...], location: int, piece: int,
+            doorman_acts: bool = True) -> tuple[int, ...]:
+    """``queue`` (at location index ``location``) after ``piece`` joins it (its family's
+    doorman there acts unless ``doorman_acts`` is false)."""
     rules = state.rules
     rank = rules.tables.rank_of_piece
     ranks = tuple([rank[p] for p in queue])
-    new_rank, doorman = rank[piece], piece // rules.pieces_per_family in state.doormen[location]
+    new_rank = rank[piece]
+    doorman = doorman_acts and piece // rules.pieces_per_family in state.doormen[location]
     pos = rules.tables.insert_at.get((ranks, new_rank, doorman))
     if pos is None:         # a pattern the table does not hold: ask the rule itself
         pos = rules.fns.insert_position(list(ranks), len(queue), new_rank, doorman)
     return (*queue[:pos], piece, *queue[pos:])
+
+
+@implements(C + "guard.doorman", C + "action.promote")
+def promoted(state: State, queue: tuple[int, ...], location: int, piece: int) -> tuple[int, ...]:
+    """``queue`` after ``piece``, just promoted, takes its place in its new rank: as a
+    newcomer, so a doorman of its family acts, or behind its new equals under the reading
+    ``no_doorman`` (interp.doorman_promotion)."""
+    return entered(state, queue, location, piece,
+                   not reading(state.rules, "doorman_promotion=no_doorman"))
 
 
 def has_space(state: State, queue: tuple[int, ...]) -> bool:

@@ -85,7 +85,8 @@ def dealing(state: State, draws: tuple[tuple[int, ...], ...] | None = None,
     """``state`` with ``draws`` (its own if not given) and ``changes``, the leading deals
     of the draws settled until one waits for chance's card.
 
-    A family with a full hand gains time instead (``fns.receive_card``); a pile
+    A family with a full hand gains time instead (``fns.receive_card``; for a spy's
+    card nothing under the reading ``nothing`` of interp.spy_full_hand); a pile
     with no card left gives nothing (Strozzi still gains his time). A seeded game's
     chance draws each card at once, the top of the pile (``seeded_rng`` laid it
     out); with ``seed=None`` the first card to be drawn waits (chance's
@@ -111,6 +112,8 @@ def dealing(state: State, draws: tuple[tuple[int, ...], ...] | None = None,
                 _, clock, drawing = rules.fns.receive_card(len(hands[family]), clocks[family],
                                                            rules.hand_limit,
                                                            rules.overflow_time, rules.clock_max)
+                if not drawing and why == SPY and reading(rules, "spy_full_hand=nothing"):
+                    clock = clocks[family]      # a spy's card beyond the limit: nothing
                 if clock != clocks[family]:
                     clocks = replaced(clocks, family, clock)
                 if not drawing or empty:        # a full hand, or no card left

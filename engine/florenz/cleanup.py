@@ -16,6 +16,9 @@ from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.piles import drawn, seeded_draw
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz import solo, turns
+from regelwerk.engine.florenz.board import gain
+from regelwerk.engine.florenz.cards import card_medici
+from regelwerk.engine.florenz.rules import reading
 from regelwerk.engine.florenz.scoring import plan_points, time_points
 from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, State
 
@@ -34,6 +37,8 @@ def cleanup(state: State) -> State:
     r = state.round
     m = rules.disc_medici[r - 1]
     if r >= rules.rounds:
+        if reading(rules, "discard_moment=always"):
+            state = _hands_discarded(state)
         points = tuple(p + time_points(c, rules) + plan_points(state, f)
                        for f, (p, c) in enumerate(zip(state.points, state.clock, strict=True)))
         return state._replace(phase=Phase.OVER, points=points,
@@ -53,6 +58,24 @@ def cleanup(state: State) -> State:
     state = state._replace(start=(state.start + 1) % state.families, round=r + 1,
                            gifts=tuple(g + extra for g in state.gifts), **changes)
     return state if state.draws else turns.start_round(state)
+
+
+@implements(C + "action.discard_for_time", C + "end.time")
+def _hands_discarded(state: State) -> State:
+    """Before the end scoring, under the reading ``always`` of interp.discard_moment
+    (a card may be discarded at any moment, not only at a decision of the family's own):
+    every family turns its hand into time, ``hand.discard_time`` per card, the one
+    moment with no decision of its own left at which that gains anything."""
+    rules = state.rules
+    clock, hands, discards = state.clock, state.hands, state.discards
+    for f, hand in enumerate(hands):
+        if hand:
+            clock = gain(clock, f, rules.discard_time * len(hand), rules)
+            for card in hand:
+                m = card_medici(rules, card)
+                discards = replaced(discards, m, (*discards[m], card))
+            hands = replaced(hands, f, ())
+    return state._replace(clock=clock, hands=hands, discards=discards)
 
 
 def location_pile(state: State) -> tuple[int, ...]:

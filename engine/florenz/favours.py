@@ -22,6 +22,7 @@ from regelwerk.engine.florenz.board import (
 )
 from regelwerk.engine.florenz.cards import card_medici
 from regelwerk.engine.florenz.members import time_refusal
+from regelwerk.engine.florenz.rules import reading
 from regelwerk.engine.florenz.scoring import achievement
 from regelwerk.engine.florenz.state import Source, State
 from regelwerk.engine.florenz.turns import advance
@@ -80,12 +81,14 @@ def boast(state: State, action: Boast) -> State:
 @implements(C + "action.gift", C + "guard.crest", C + "action.gift_cost")
 def gift_options(state: State, like: Gift | None) -> list[Gift]:
     """A gift to a Medici whose carriage has a member of the family, paid in time; a guard
-    goes on a free crest of his (none if no crest is free or no guard is left)."""
+    goes on a free crest of his (none if no crest is free or no guard is left; under the
+    reading ``no_gift`` of interp.gift_no_crest there is then no gift)."""
     f = state.current
     if state.gifts[f] <= 0:
         return []
     out = []
     gift = state.rules.tables.actions.gift
+    unguarded = [] if reading(state.rules, "gift_no_crest=no_gift") else [-1]
     where = state.where
     present = {where[p] for p in state.on_board(f)}
     carriages = state.carriages
@@ -93,7 +96,7 @@ def gift_options(state: State, like: Gift | None) -> list[Gift]:
             [like.medici] if 0 <= like.medici < len(carriages) else []:
         if carriages[m] in present and state.clock[f] >= gift_cost(state, f, m):
             free = free_crests(state, m) if state.guards[f] > 0 else []
-            out += [gift[m][c + 1] for c in free or [-1]]
+            out += [gift[m][c + 1] for c in free or unguarded]
     return out
 
 
@@ -105,7 +108,8 @@ def explain_gift(state: State, action: Gift) -> IllegalAction | None:
         return IllegalAction(C + "action.gift", N_("A gift needs a family member at the "
                                                    "Medici's carriage."))
     free = free_crests(state, m) if state.guards[f] > 0 else []
-    if (action.crest == -1 and free) or (action.crest != -1 and action.crest not in free):
+    if (action.crest == -1 and (free or reading(state.rules, "gift_no_crest=no_gift"))) or \
+            (action.crest != -1 and action.crest not in free):
         return IllegalAction(C + "guard.crest", N_("The guard must go on a free crest of that "
                                                    "Medici."))
     return time_refusal(state, "gift", gift_cost(state, f, m))

@@ -24,6 +24,7 @@ from regelwerk.engine.florenz.board import (
     blocked_path,
     entered,
     move_piece,
+    promoted,
     reserve,
     spent,
     walked,
@@ -175,7 +176,7 @@ def promote(state: State, action: Promote) -> State:
     queue = tuple(p for p in state.queues[loc] if p != piece)
     where = replaced(replaced(state.where, piece, RESERVE), new, loc)
     return advance(state, clock=spent(state, f, state.rules.cost_promote), where=where,
-                   queues=replaced(state.queues, loc, entered(state, queue, loc, new)))
+                   queues=replaced(state.queues, loc, promoted(state, queue, loc, new)))
 
 
 # --------------------------------------------------------------------- Move

@@ -12,6 +12,7 @@ from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz.actions import BonusPoint, BonusSwap, BonusTime, Pass
 from regelwerk.engine.florenz.board import credit, gain
+from regelwerk.engine.florenz.rules import reading
 from regelwerk.engine.florenz.state import NONE, Source, State
 from regelwerk.engine.florenz.turns import advance
 
@@ -81,7 +82,9 @@ def explain_bonus_swap(state: State, action: BonusSwap) -> IllegalAction | None:
 
 @implements(C + "action.passed_bonus")
 def bonus_swap_options(state: State, like: BonusSwap | None) -> list[BonusSwap]:
-    """A member at the ring swaps with a neighbour of equal rank and another family."""
+    """A member at the ring swaps with a neighbour of equal rank and another family (under
+    the reading ``swap_then_resort`` of interp.swap_rank_boundary: with any neighbour, the
+    queue then sorted by rank again)."""
     family = state.current
     ring = state.rings[family]
     if ring == NONE:
@@ -90,10 +93,11 @@ def bonus_swap_options(state: State, like: BonusSwap | None) -> list[BonusSwap]:
     queue = state.queues[ring]
     rules = state.rules
     allowed, per, rank = rules.fns.swap_allowed, rules.pieces_per_family, rules.tables.rank_of_piece
+    anyone = reading(rules, "swap_rank_boundary=swap_then_resort")
     for i in range(len(queue) - 1):
         a, b = queue[i], queue[i + 1]
         fa, fb = a // per, b // per
-        if allowed(rank[a], rank[b], fa, fb):
+        if anyone or allowed(rank[a], rank[b], fa, fb):
             if fa == family:
                 out.append(BonusSwap(a, b))
             elif fb == family:
@@ -118,4 +122,7 @@ def bonus_swap(state: State, action: BonusSwap) -> State:
     queue = list(state.queues[loc])
     i, j = queue.index(action.piece), queue.index(action.other)
     queue[i], queue[j] = queue[j], queue[i]
+    if reading(state.rules, "swap_rank_boundary=swap_then_resort"):   # rank order again
+        rank = state.rules.tables.rank_of_piece
+        queue.sort(key=lambda p: -rank[p])
     return advance(state, queues=replaced(state.queues, loc, tuple(queue)))

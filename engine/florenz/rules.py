@@ -404,10 +404,11 @@ def check_names(spec: Spec) -> None:
     if not len(MEDICI) == len(SCANDALS) == spec["scandal.sets"] == medici:
         raise SpecError(N_("{file}: medici.count and scandal.sets must both be {count} "
                            "({names})"), file=where, count=len(MEDICI), names=", ".join(MEDICI))
-    if sorted(spec["scandal.medici_set"]) != sorted(SCANDALS) or \
+    sets = next((v.choices for v in register_variants(spec) if v.name == "scandal_sets"), ())
+    if not sets or any(sorted(owners.split("_")) != sorted(SCANDALS) for owners in sets) or \
             {len(k) for k in SCANDALS.values()} != {spec["scandal.kinds_per_set"]}:
-        raise SpecError(N_("{file}: every scandal set needs scandal.kinds_per_set named kinds"),
-                        file=where)
+        raise SpecError(N_("{file}: every scandal set needs scandal.kinds_per_set named kinds "
+                           "and one Medici in each reading of the register"), file=where)
 
 
 def rules_from_spec(spec: Spec, families: int | None = None,
@@ -480,7 +481,7 @@ def rules_from_spec(spec: Spec, families: int | None = None,
         plan_cards=tuple(tuple(c) for c in spec["plan.cards"]),
         plan_points=tuple(spec["plan.points"]), plan_min=spec["end.plan_min_members"],
         time_per_point=spec["end.time_per_point"],
-        scandal_kinds=tuple(SCANDALS[s] for s in _scandal_sets(spec, chosen)),
+        scandal_kinds=tuple(SCANDALS[s] for s in _scandal_sets(chosen)),
         per_crest=spec["crests.per_crest"],
         scandal_costs={k: spec[f"scandal.cost.{k}"] for kinds in SCANDALS.values() for k in kinds},
         automa=automa, colours=colours,
@@ -489,12 +490,10 @@ def rules_from_spec(spec: Spec, families: int | None = None,
         variants=dict(chosen), fns=fns or RuleFns())
 
 
-def _scandal_sets(spec: Spec, chosen: Mapping[str, str]) -> list[str]:
-    """The scandal set of each Medici: the one the variant ``scandal_sets`` names
-    (interp.scandal_sets), unless a printed board states it (``scandal.medici_set`` not
-    assumed)."""
-    if not spec.number("scandal.medici_set").assumed:
-        return list(spec["scandal.medici_set"])
+def _scandal_sets(chosen: Mapping[str, str]) -> list[str]:
+    """The scandal set of each Medici, in the order of :data:`MEDICI`: the one the variant
+    ``scandal_sets`` names (interp.scandal_sets, the one place that says it: the rule text
+    prints the sets, not their owners)."""
     return chosen["scandal_sets"].split("_")
 
 

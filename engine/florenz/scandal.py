@@ -1,7 +1,7 @@
 """The Scandal action kind (Die Skandalkarten): twelve effects, one action.
 
 A card id is ``medici * 4 + kind``; the kind's name comes from
-``rules.scandal_kinds`` (spec ``scandal.medici_set``). Each effect has a
+``rules.scandal_kinds`` (the variant ``scandal_sets``). Each effect has a
 generator of its legal parameters (``OPTIONS``) and an effect function
 (``EFFECTS``). The kind's options generator (:func:`scandal_options`) asks the
 card's generator, so ``legal_actions`` and ``apply`` can never disagree; the
@@ -33,13 +33,21 @@ from regelwerk.engine.florenz.board import (
     has_space,
     move_piece,
     place_cup,
+    promoted,
     put_guard,
     reserve,
     spent,
 )
 from regelwerk.engine.florenz.cards import card_medici
 from regelwerk.engine.florenz.members import time_refusal
-from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, DEBUTANT, GIOVANNI, LADY
+from regelwerk.engine.florenz.rules import (
+    CONTESSINA,
+    COSIMO,
+    DEBUTANT,
+    GIOVANNI,
+    LADY,
+    reading,
+)
 from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Source, State
 from regelwerk.engine.florenz.turns import advance
 
@@ -54,9 +62,14 @@ def card_kind(state: State, card: int) -> str:
 
 def cost(state: State, kind: str, family: int, a: int) -> int:
     """The time playing a card of ``kind`` costs ``family``, ``a`` its first parameter
-    (the gift card adds the gift's cost to the Medici ``a``)."""
-    base = state.rules.scandal_costs[kind]
+    (the gift card adds the gift's cost to the Medici ``a``; under the reading ``extra``
+    of interp.any_gift_cost also the card's printed -2*, the gift action's own figure
+    ``costs.gift_base``)."""
+    rules = state.rules
+    base = rules.scandal_costs[kind]
     if kind == "any_gift":
+        if reading(rules, "any_gift_cost=extra"):
+            base += rules.gift_base
         return base + gift_cost(state, family, a)
     return base
 
@@ -79,9 +92,10 @@ def _guard_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
 def _any_gift(state: State, f: int) -> Iterator[tuple[int, ...]]:
     if state.gifts[f] <= 0:
         return
+    without_guard = not reading(state.rules, "gift_no_crest=no_gift")    # interp.gift_no_crest
     for m in range(state.rules.medici):
         free = free_crests(state, m) if state.guards[f] > 0 else []
-        for c in free or [-1]:
+        for c in free or ([-1] if without_guard else []):
             yield (m, c, -1, -1)
 
 
@@ -100,40 +114,50 @@ def _move_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 
 def _neighbour_swap(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    """An own member and a petitioner of lower rank next door (of any rank under the
+    reading ``loose`` of interp.scandal_swaps)."""
+    loose = reading(state.rules, "scandal_swaps=loose")
     for p in state.on_board(f):
         rank = state.rank_of(p)
         for loc in state.rules.neighbours[state.where[p]]:
             for other in state.queues[loc]:
-                if state.rank_of(other) < rank:
+                if loose or state.rank_of(other) < rank:
                     yield (p, other, -1, -1)
 
 
 def _queue_swap(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    """Two petitioners of one queue, of one rank and two families (any two under the
+    reading ``loose`` of interp.scandal_swaps: the queue then sorts itself again)."""
+    loose = reading(state.rules, "scandal_swaps=loose")
     for queue in state.queues:
         for i, a in enumerate(queue):
             for b in queue[i + 1:]:
-                if state.rank_of(a) == state.rank_of(b) and \
-                        state.family_of(a) != state.family_of(b):
+                if loose or (state.rank_of(a) == state.rank_of(b)
+                             and state.family_of(a) != state.family_of(b)):
                     yield (a, b, -1, -1)
 
 
 def walks(state: State, piece: int) -> list[int]:
     """Paths (as location digits) a member may walk with the long walk: 1 to the spec's
-    steps, along orthogonal paths, no location twice, open space only where it stops."""
+    steps, along orthogonal paths, no location twice, open space only where it stops
+    (under the reading ``any_steps`` of interp.long_walk_path: locations may come again,
+    and every location passed needs an open space too)."""
     rules = state.rules
     start = state.where[piece]
     steps = rules.spec["scandal.long_walk_steps"]
     family = state.family_of(piece)
+    any_steps = reading(rules, "long_walk_path=any_steps")
     out: list[int] = []
 
     def extend(loc: int, seen: tuple[int, ...], digits: int) -> None:
         for nxt in rules.neighbours[loc]:
-            if nxt in seen or blocked_path(state, loc, nxt, family):
+            if (nxt in seen and not any_steps) or blocked_path(state, loc, nxt, family):
                 continue
             path = digits * 10 + nxt + 1
-            if has_space(state, state.queues[nxt]):
+            space = has_space(state, state.queues[nxt])
+            if space:
                 out.append(path)
-            if len(seen) < steps:
+            if len(seen) < steps and (space or not any_steps):
                 extend(nxt, (*seen, nxt), path)
 
     extend(start, (start,), 0)
@@ -180,10 +204,13 @@ def _chaperoned(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 
 def _advance(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    """A member that gains a place; under the reading ``may_waste`` any member
+    (interp.advance_gains)."""
+    waste = reading(state.rules, "advance_gains=may_waste")
     for p in state.on_board(f):
         queue = state.queues[state.where[p]]
         i = queue.index(p)
-        if i > 0 and state.rank_of(queue[i - 1]) == state.rank_of(p):
+        if waste or (i > 0 and state.rank_of(queue[i - 1]) == state.rank_of(p)):
             yield (p, -1, -1, -1)
 
 
@@ -274,6 +301,9 @@ def _do_queue_swap(state: State, f: int, a: Scandal) -> State:
     queue = list(state.queues[loc])
     i, j = queue.index(a.a), queue.index(a.b)
     queue[i], queue[j] = queue[j], queue[i]
+    if reading(state.rules, "scandal_swaps=loose"):                  # rank order again
+        rank = state.rules.tables.rank_of_piece
+        queue.sort(key=lambda p: -rank[p])
     return state._replace(queues=replaced(state.queues, loc, tuple(queue)))
 
 
@@ -288,8 +318,9 @@ def _do_promote(state: State, f: int, a: Scandal) -> State:
     loc = state.where[a.a]
     new = reserve(state, f, LADY)
     state = _leave(state, a.a)
-    state = state._replace(where=replaced(state.where, a.a, RESERVE))
-    return _join(state, new, loc)
+    state = state._replace(where=replaced(replaced(state.where, a.a, RESERVE), new, loc))
+    return state._replace(queues=replaced(state.queues, loc,
+                                          promoted(state, state.queues[loc], loc, new)))
 
 
 @implements(S + "retire")
@@ -335,6 +366,16 @@ def _affordable(state: State, f: int, kind: str, params: tuple[int, ...]) -> boo
     return cost(state, kind, f, params[0]) <= state.clock[f]
 
 
+def _as_played(state: State, f: int, index: int) -> State:
+    """The state the effect of ``f``'s hand card at ``index`` sees: the card still held
+    until its effect is done, or already gone under the reading ``gone_at_once``
+    (interp.scandal_card_held; only 'Skandalnudel' counts the hand)."""
+    if reading(state.rules, "scandal_card_held=gone_at_once"):
+        hand = state.hands[f]
+        return state._replace(hands=replaced(state.hands, f, hand[:index] + hand[index + 1:]))
+    return state
+
+
 def _own(state: State, f: int, piece: int) -> bool:
     return 0 <= piece < len(state.where) and state.family_of(piece) == f and \
         state.where[piece] >= 0
@@ -377,7 +418,8 @@ def options(state: State, index: int) -> list[Scandal]:
     """Every legal way to play the hand card at ``index`` for the family to act."""
     f = state.current
     return [Scandal(index, *params)
-            for params in _playable(state, f, card_kind(state, state.hands[f][index]))]
+            for params in _playable(_as_played(state, f, index), f,
+                                    card_kind(state, state.hands[f][index]))]
 
 
 @implements(C + "scandal.play")
@@ -394,8 +436,9 @@ def scandal_options(state: State, like: Scandal | None) -> list[Scandal]:
         return []
     kind = card_kind(state, hand[i])
     wanted = (like.a, like.b, like.c, like.d)
-    return [like for params in _card_options(state, f, kind, wanted)
-            if _affordable(state, f, kind, params)][:1]
+    seen = _as_played(state, f, i)
+    return [like for params in _card_options(seen, f, kind, wanted)
+            if _affordable(seen, f, kind, params)][:1]
 
 
 def explain_scandal(state: State, action: Scandal) -> IllegalAction | None:
@@ -406,8 +449,8 @@ def explain_scandal(state: State, action: Scandal) -> IllegalAction | None:
         return IllegalAction(C + "scandal.play", N_("There is no card {index} in the hand."),
                              index=i)
     kind = card_kind(state, hand[i])
-    if any(True for _ in _card_options(state, f, kind, (action.a, action.b, action.c,
-                                                          action.d))):
+    if any(True for _ in _card_options(_as_played(state, f, i), f, kind,
+                                       (action.a, action.b, action.c, action.d))):
         return time_refusal(state, "scandal", cost(state, kind, f, action.a))
     return IllegalAction(S + kind, N_("This scandal card cannot be played that way now."))
 
@@ -420,21 +463,22 @@ def sample(state: State, rng: Random) -> Scandal | None:
     shuffle(rng, order)
     for i in order:
         kind = card_kind(state, hand[i])
+        seen = _as_played(state, f, i)
         if kind == "long_walk":
-            if cost(state, kind, f, -1) > state.clock[f]:
+            if cost(seen, kind, f, -1) > seen.clock[f]:
                 continue
-            singles = _walk_singles(state, f)
+            singles = _walk_singles(seen, f)
             if not singles:
                 continue
             p, path, _, _ = choice(rng, singles)
             if rng.random() < 0.5:
-                after = walk(state, p, path)
+                after = walk(seen, p, path)
                 seconds = [(q, w) for q in after.on_board(f) if q != p for w in walks(after, q)]
                 if seconds:
                     q, w = choice(rng, seconds)
                     return Scandal(i, p, path, q, w)
             return Scandal(i, p, path)
-        found = _playable(state, f, kind)
+        found = _playable(seen, f, kind)
         if found:
             return Scandal(i, *choice(rng, found))
     return None
@@ -442,7 +486,8 @@ def sample(state: State, rng: Random) -> Scandal | None:
 
 @implements(C + "scandal.play")
 def play(state: State, action: Scandal) -> State:
-    """Play a scandal card: pay its time, carry out its effect, discard it."""
+    """Play a scandal card: pay its time, carry out its effect (the card still held:
+    interp.scandal_card_held), discard it."""
     f = state.current
     hand = state.hands[f]
     i = action.index
@@ -450,6 +495,6 @@ def play(state: State, action: Scandal) -> State:
     kind = card_kind(state, card)
     clock = spent(state, f, cost(state, kind, f, action.a))
     m = card_medici(state.rules, card)
-    state = EFFECTS[kind](state._replace(clock=clock), f, action)   # the card is still held
+    state = EFFECTS[kind](_as_played(state._replace(clock=clock), f, i), f, action)
     return advance(state, hands=replaced(state.hands, f, hand[:i] + hand[i + 1:]),
                    discards=replaced(state.discards, m, state.discards[m] + (card,)))

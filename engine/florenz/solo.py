@@ -22,7 +22,14 @@ from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.florenz import medici as phase_medici
 from regelwerk.engine.florenz.actions import StrozziDrawn
-from regelwerk.engine.florenz.board import credit, cups_left, entered, gain, gained
+from regelwerk.engine.florenz.board import (
+    credit,
+    cups_left,
+    entered,
+    gain,
+    gained,
+    promoted,
+)
 from regelwerk.engine.florenz.rules import (
     CONTESSINA,
     COSIMO,
@@ -33,6 +40,7 @@ from regelwerk.engine.florenz.rules import (
     Rules,
     reading,
 )
+from regelwerk.engine.florenz.scoring import achievement
 from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Draw, Phase, Source, State
 
 C = "florenz:solo."
@@ -148,6 +156,8 @@ def start_round(state: State, amount: int) -> State:
         if reading(rules, "solo_round1_time=level_changes_round1"):       # the level changes round 1 too
             clock = rules.fns.automa_time(clock, t.solo_min_time, t.solo_time_change,
                                           t.solo_time_top)
+        elif reading(rules, "solo_round1_time=gain_six"):       # a gain on the set-up's clock
+            clock = gained(rules, state.clock[a], clock)
     else:
         gain = rules.fns.automa_time(amount, t.solo_min_time, t.solo_time_change, t.solo_time_top)
         clock = gained(rules, state.clock[a], gain)
@@ -206,13 +216,23 @@ def automa_turn(state: State, then: int | None = None) -> State:
     clock = state.clock[a]
     if clock <= 0:
         return automa_pass(state, then)
-    if clock < rules.tables.solo_giovanni_pass_below and \
-            rules.disc_medici[state.round - 1] == GIOVANNI:
-        where = state.carriages if reading(rules, "solo_giovanni_place=carriage") else state.targets
-        per = rules.pieces_per_family
-        if any(p // per == a for p in state.queues[where[GIOVANNI]]):
-            return automa_pass(state, then)
+    if _keeps_time_for_giovanni(state):
+        return automa_pass(state, then)
     return play_card(state, then)
+
+
+def _keeps_time_for_giovanni(state: State) -> bool:
+    """In Giovanni's rounds: Strozzi has less than ``solo.giovanni_pass_below`` time and a
+    member at Giovanni's place (his target, or his carriage under the reading
+    ``carriage``: interp.solo_giovanni_place)."""
+    rules = state.rules
+    a = rules.automa
+    if state.clock[a] >= rules.tables.solo_giovanni_pass_below or \
+            rules.disc_medici[state.round - 1] != GIOVANNI:
+        return False
+    where = state.carriages if reading(rules, "solo_giovanni_place=carriage") else state.targets
+    per = rules.pieces_per_family
+    return any(p // per == a for p in state.queues[where[GIOVANNI]])
 
 
 def _swap_at(state: State, loc: int) -> tuple[int, int] | None:
@@ -244,6 +264,8 @@ def automa_pass(state: State, then: int | None = None) -> State:
         changes["automa"] = state.automa._replace(first_passer=a)
         if rules.tables.solo_level == "harder":
             changes["clock"] = gain(state.clock, a, rules.tables.solo_first_pass_time, rules)
+        elif reading(rules, "solo_pass_first=always"):    # as for families (action.pass_first)
+            changes["clock"] = gain(state.clock, a, rules.first_pass_time, rules)
     passed = replaced(state.passed, a, True)
     if all(passed):
         return state._replace(passed=passed, **changes)
@@ -328,7 +350,8 @@ def play_card(state: State, then: int | None = None, card: int | None = None) ->
             deck, under = shuffled((*deck, *under), seed, "strozzi", shuffles), ()
     count = auto.drawn + 1
     held = auto.held
-    if held == NONE and count == 1 and t.solo_card_kind[card] == "party":
+    if held == NONE and count == 1 and t.solo_card_kind[card] == "party" and \
+            _party_put_back(rules, state.round):
         state = state._replace(automa=auto._replace(deck=deck, discard=discard,
                                                     shuffles=shuffles, drawn=count, held=card,
                                                     kept=kept, under=under))
@@ -342,7 +365,18 @@ def play_card(state: State, then: int | None = None, card: int | None = None) ->
                                                 shuffles=shuffles, drawn=count, held=NONE,
                                                 kept=kept, under=under),
                            draws=(), current=state.current if then is None else then)
-    return CARDS[t.solo_card_kind[card]](state, card)
+    state = CARDS[t.solo_card_kind[card]](state, card)
+    if not state.passed[a] and reading(rules, "solo_giovanni_place=target_at_once") and \
+            _keeps_time_for_giovanni(state):
+        return automa_pass(state)       # checked after each card: he passes in this turn
+    return state
+
+
+def _party_put_back(rules: Rules, round_: int) -> bool:
+    """Whether the party card drawn first in ``round_`` is set aside: in every round, or
+    only in Giovanni's under the reading ``giovanni_only`` (interp.solo_party_first_card)."""
+    return not reading(rules, "solo_party_first_card=giovanni_only") or \
+        rules.disc_medici[round_ - 1] == GIOVANNI
 
 
 def _paid(rules: Rules, clock: int, cost: int) -> int:
@@ -482,25 +516,40 @@ def card_friend(state: State, card: int) -> State:
     her colour (recalled first by the box's rule if it stands away from every target:
     :func:`_take`); the first target where either works. Nowhere: he boasts
     (interp.solo_friend_card)."""
+    recall = not reading(state.rules, "solo_friend_card=per_target_reserve_only")
+    # the other reading ladies_first_everywhere: every target's debutant first, then maestros
+    passes = ((True, False), (False, True)) \
+        if reading(state.rules, "solo_friend_card=ladies_first_everywhere") else ((True, True),)
+    for ladies_now, maestros_now in passes:
+        for letter in range(len(LETTERS)):
+            loc = letter_target(state, letter)
+            if loc != NONE:
+                done = _befriend(state, loc, ladies_now, maestros_now, recall)
+                if done is not None:
+                    return done
+    return card_boast(state, state.rules.tables.solo_boast)
+
+
+def _befriend(state: State, loc: int, ladies_now: bool, maestros_now: bool,
+              recall: bool) -> State | None:
+    """Card 7 at location index ``loc``: a debutant of Strozzi's becomes a lady (if
+    ``ladies_now``) or a lady of his the maestro (if ``maestros_now``); ``None``: neither."""
     a = state.rules.automa
-    for letter in range(len(LETTERS)):
-        loc = letter_target(state, letter)
-        if loc == NONE:
-            continue
-        mine = [p for p in state.queues[loc] if state.family_of(p) == a]
-        ladies = [p for p in mine if state.rank_of(p) == LADY]
+    mine = [p for p in state.queues[loc] if state.family_of(p) == a]
+    ladies = [p for p in mine if state.rank_of(p) == LADY]
+    if ladies_now:
         debs = [p for p in mine if state.rank_of(p) == DEBUTANT
                 and _reserve(state, state.colour_of(p), LADY) >= 0]
         if debs and not ladies:
             return _raise(state, debs[0], loc, _reserve(state, state.colour_of(debs[0]), LADY))
-        recall = not reading(state.rules, "solo_friend_card=per_target_reserve_only")
+    if maestros_now:
         for lady in ladies:
             colour = state.colour_of(lady)
-            if _reserve(state, colour, MAESTRO) >= 0 or (recall and \
-                    _recallable(state, colour, MAESTRO)):
+            if _reserve(state, colour, MAESTRO) >= 0 or (recall and
+                                                        _recallable(state, colour, MAESTRO)):
                 state, maestro = _take(state, colour, MAESTRO)
                 return _raise(state, lady, loc, maestro)
-    return card_boast(state, state.rules.tables.solo_boast)
+    return None
 
 
 def _recallable(state: State, colour: int, rank: int) -> bool:
@@ -519,7 +568,7 @@ def _raise(state: State, piece: int, loc: int, new: int) -> State:
     queue = tuple(p for p in state.queues[loc] if p != piece)
     where = replaced(replaced(state.where, piece, RESERVE), new, loc)
     return state._replace(where=where,
-                          queues=replaced(state.queues, loc, entered(state, queue, loc, new)))
+                          queues=replaced(state.queues, loc, promoted(state, queue, loc, new)))
 
 
 @implements(C + "card.boast", C + "easier")
@@ -530,10 +579,13 @@ def card_boast(state: State, card: int) -> State:
         return state
     field = group(state)
     factor = rules.tables.solo_boast_multiplier[field]
+    # the board's points per item (interp.solo_boast_points), or his achievement there
+    achieved = reading(rules, "solo_boast_points=achievement")
     loc = rules.route_next[state.carriages[letter_medici(state, 0)]]
     for _ in range(len(rules.route_next)):
         if state.cups[loc][field] == NONE:
-            points = factor * rules.boast_values[state.boards[loc]]
+            points = factor * (achievement(state, a, loc) if achieved
+                               else rules.boast_values[state.boards[loc]])
             return state._replace(cups=replaced(state.cups, loc,
                                                 replaced(state.cups[loc], field, a)),
                                   **credit(state, a, Source.SOLO_BOAST, points))

@@ -55,11 +55,14 @@ def last_answer(state: fz.State, action: Any) -> tuple[int, int, int]:
 
 
 def final_scores(before: fz.State, action: Any) -> list[int]:
-    """The scores the text gives after ``action``, the last answer of the game."""
+    """The scores the text gives after ``action``, the last answer of the game: a card
+    still in hand is first discarded for time ('jederzeit', interp.discard_moment), the
+    clock never above its maximum."""
     family, clock, points = last_answer(before, action)
     scores = []
     for f in range(before.families):
         c, p = (clock, points) if f == family else (before.clock[f], before.points[f])
+        c = min(c + SPEC["hand.discard_time"] * len(before.hands[f]), SPEC["clock.max"])
         scores.append(p + c // SPEC["end.time_per_point"] + plan_points(before, f))
     return scores
 

@@ -115,3 +115,79 @@ def test_half_points_variant_rounds_up() -> None:
     state = _acting({"players": 1, "solo_level": "easier", "solo_half_points": "round_up"},
                     {})._replace(clock=(12, 2))
     assert solo.giovanni_offer(state, (4, 25))[0].points[STROZZI] == 13
+
+
+@pytest.mark.play("florenz:solo.time")
+def test_round1_time_variant_gains_six_on_the_set_up_clock() -> None:
+    """Under the reading gain_six Strozzi gains solo.start_time on the clock the set-up
+    set, which the clock's maximum clamps; the decision sets his clock to it."""
+    decided = played({"players": 1}, [*SETUP_SOLO, {"first": 1}])
+    other = played({"players": 1, "solo_round1_time": "gain_six"}, [*SETUP_SOLO, {"first": 1}])
+    assert decided.clock[STROZZI] == SPEC["solo.start_time"]
+    assert other.clock[STROZZI] == min(SPEC["clock.start"] + SPEC["solo.start_time"],
+                                       SPEC["clock.max"])
+
+
+@pytest.mark.clause("florenz:solo.pass", "florenz:action.pass_first")
+def test_pass_first_variant_gives_strozzi_the_families_time() -> None:
+    """Strozzi passes first with 0 time in the normal game: nothing under the decision,
+    the families' pass.first_time under the reading always (interp.solo_pass_first)."""
+    queues = {1: [(YOU, DEB), (STROZZI, DEB)]}
+    for value, gained in (("only_harder", 0), ("always", SPEC["pass.first_time"])):
+        state = _acting({"players": 1, "solo_pass_first": value}, queues)
+        after = solo.automa_pass(state._replace(targets=(1, 0, 5), clock=(12, 0)))
+        assert after.passed[STROZZI] and after.clock[STROZZI] == gained
+
+
+@pytest.mark.clause("florenz:solo.card.friend")
+def test_friend_card_variant_tries_debutants_everywhere_first() -> None:
+    """A lady of his at A's target (5), a debutant at B's (2): target by target the lady
+    at A becomes the maestro; ladies first everywhere, B's debutant becomes a lady."""
+    friend = SPEC["solo.card_kind"].index("friend")
+    queues = {5: [(STROZZI, LADY)], 2: [(STROZZI, DEB)]}
+    decided = _card(_acting({"players": 1}, queues)._replace(targets=(4, 1, 0)), friend)
+    assert decided.rank_of(decided.queue(5)[0]) == MAESTRO
+    assert decided.rank_of(decided.queue(2)[0]) == DEB
+    options = {"players": 1, "solo_friend_card": "ladies_first_everywhere"}
+    other = _card(_acting(options, queues)._replace(targets=(4, 1, 0)), friend)
+    assert other.rank_of(other.queue(5)[0]) == LADY
+    assert other.rank_of(other.queue(2)[0]) == LADY
+
+
+@pytest.mark.clause("florenz:solo.turn", "florenz:solo.giovanni")
+def test_giovanni_place_variant_checks_after_each_card() -> None:
+    """Round 3 (Giovanni's), his member at Giovanni's target, time just above the bound:
+    after a card he is below it. Checked at his turn he plays on until his next turn;
+    checked at once he passes right after the card."""
+    place = SPEC["solo.card_kind"].index("place")
+    clock = SPEC["solo.giovanni_pass_below"] + SPEC["solo.card_cost"][place] - 1
+    for value, passes in (("target_at_his_turn", False), ("target_at_once", True)):
+        state = _acting({"players": 1, "solo_giovanni_place": value}, {5: [(STROZZI, DEB)]})
+        state = state._replace(round=3, targets=(0, 1, 4), clock=(12, clock))
+        after = _card(state, place)
+        assert after.clock[STROZZI] < SPEC["solo.giovanni_pass_below"]
+        assert after.passed[STROZZI] is passes
+
+
+@pytest.mark.clause("florenz:solo.card.boast")
+def test_boast_points_variant_scores_his_achievement() -> None:
+    """Round 5 (factor solo.boast_multiplier[1]), a board behind Medici A's carriage: the
+    board's points per item times the factor (decided), or what the board would give him
+    now, his achievement, times the factor."""
+    from regelwerk.engine.florenz.scoring import achievement
+
+    boast = SPEC["solo.card_kind"].index("boast")
+    factor = SPEC["solo.boast_multiplier"][1]
+    queues = {7: [(STROZZI, LADY)], 8: [(STROZZI, DEB)], 9: [(STROZZI, MAESTRO)]}
+    scored = []
+    for value in ("per_item_value", "achievement"):
+        state = _acting({"players": 1, "solo_boast_points": value}, queues)
+        state = state._replace(carriages=(6, 6, 6), round=5)
+        loc = state.rules.route_next[6]
+        after = _card(state, boast)
+        assert after.cups[loc][1] == STROZZI
+        per_item = state.rules.boast_values[state.boards[loc]]
+        points = achievement(state, STROZZI, loc) if value == "achievement" else per_item
+        assert after.points[STROZZI] - state.points[STROZZI] == factor * points
+        scored.append(points)
+    assert scored[0] != scored[1]
