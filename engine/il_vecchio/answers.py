@@ -22,6 +22,7 @@ from regelwerk.engine.il_vecchio.actions import (
     TakeFollower,
     TakeRoll,
 )
+from regelwerk.engine.il_vecchio.council import follower_extras
 from regelwerk.engine.il_vecchio.florence import pick_florence
 from regelwerk.engine.il_vecchio.players import gained, with_player
 from regelwerk.engine.il_vecchio.reinforcement import offered_roll, placement_towns
@@ -204,6 +205,9 @@ def pick_tile(state: State, action: PickTile) -> State:
 
 @implements(C + "tiles.council")
 def take_follower(state: State, action: TakeFollower) -> State:
+    """Take the follower the Florence council tile gives (and, with interp.council_bonus_scope's
+    reading ``any_gain``, what the council tiles add to it)."""
     p, me = _answered(state)
-    me = me._replace(res=gained(me.res, (action.kind, 1)))
+    me = me._replace(res=gained(me.res, (action.kind, 1),
+                                *follower_extras(state.rules, me, action.kind)))
     return with_player(state, p, me, pending=state.pending[1:])

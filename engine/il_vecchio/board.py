@@ -64,17 +64,29 @@ class Board:
         return tuple(n for n, ts in self.areas.items() if all(t in ts for t in towns))
 
 
-def _bfs(neighbours: Sequence[Sequence[int]], start: int) -> list[int]:
+def _bfs(neighbours: Sequence[Sequence[int]], start: int, through: int = -1) -> list[int]:
+    """Road distances from ``start``; a route does not pass through the town ``through``
+    (it may start or end there)."""
     dist = [-1] * len(neighbours)
     dist[start] = 0
     queue = deque([start])
     while queue:
         town = queue.popleft()
+        if town == through and town != start:
+            continue
         for nxt in neighbours[town]:
             if dist[nxt] < 0:
                 dist[nxt] = dist[town] + 1
                 queue.append(nxt)
     return dist
+
+
+@implements("il_vecchio:travel.roads")
+def distances_avoiding_florence(board: Board) -> tuple[tuple[int, ...], ...]:
+    """Road distances when no route may pass through Florence (interp.travel_florence's
+    reading ``avoid_florence``; a route may still start or end there)."""
+    return tuple(tuple(_bfs(board.neighbours, i, board.florence))
+                 for i in range(len(board.towns)))
 
 
 @implements("il_vecchio:setup.board", "il_vecchio:middleman.move", "il_vecchio:travel.roads")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from regelwerk.engine.core.clauses import implements
-from regelwerk.engine.il_vecchio.players import gained, with_player
+from regelwerk.engine.il_vecchio.players import gained, has_council, with_player
 from regelwerk.engine.il_vecchio.reinforcement import may_decline, roll_into_play
 from regelwerk.engine.il_vecchio.rules import (
     ABBOT,
@@ -14,8 +14,9 @@ from regelwerk.engine.il_vecchio.rules import (
     KNIGHT,
     SCROLL,
     C,
+    Rules,
 )
-from regelwerk.engine.il_vecchio.state import Need, Pending, State
+from regelwerk.engine.il_vecchio.state import Need, Pending, Player, State
 
 #: The council tiles that add a follower of their kind.
 COUNCIL_FOLLOWER = {"assassin": ASSASSIN, "knight": KNIGHT, "abbot": ABBOT}
@@ -48,3 +49,18 @@ def reveal_council(state: State, p: int, tile: int) -> State:
     elif kind == "florence":
         state = state._replace(pending=(*state.pending, Pending(Need.FOLLOWER, p)))
     return state
+
+
+@implements(C + "tiles.council")
+def follower_extras(rules: Rules, me: Player, kind: int) -> tuple[tuple[int, int], ...]:
+    """What ``me``'s council tiles add to one follower of ``kind`` taken outside the town
+    action: with interp.council_bonus_scope's reading ``any_gain``, the Florins of the
+    follower tile and one more of the kind from its own tile; nothing otherwise."""
+    if not rules.tables.any_gain:
+        return ()
+    extras = []
+    if has_council(me, rules, "follower"):
+        extras.append((FLORIN, rules.council_yields["follower_florins"]))
+    extras += [(kind, 1) for name, tile_kind in COUNCIL_FOLLOWER.items()
+               if tile_kind == kind and has_council(me, rules, name)]
+    return tuple(extras)

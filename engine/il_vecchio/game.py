@@ -149,7 +149,7 @@ def sampling(state: State) -> tuple[ActionKind[State, Any], ...] | None:
         return None
     left = state.main_action_left()
     return _SAMPLING[bool(state.players[state.turn].province_up), left,
-                     state.final_round or not left]
+                     state.final_round or not left or state.rules.tables.may_be_stuck]
 
 
 #: The kinds random play draws from, by (a province tile is up, a main action is left,

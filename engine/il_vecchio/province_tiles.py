@@ -8,8 +8,8 @@ from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.il_vecchio.actions import UseProvince
-from regelwerk.engine.il_vecchio.council import COUNCIL_FOLLOWER
-from regelwerk.engine.il_vecchio.players import gained, with_player
+from regelwerk.engine.il_vecchio.council import COUNCIL_FOLLOWER, follower_extras
+from regelwerk.engine.il_vecchio.players import gained, has_council, with_player
 from regelwerk.engine.il_vecchio.province import MODIFIER_TILES
 from regelwerk.engine.il_vecchio.reinforcement import roll_into_play
 from regelwerk.engine.il_vecchio.rules import (
@@ -63,6 +63,8 @@ def player_uses(rules: Rules, me: Player, like: UseProvince | None) -> Iterator[
         elif kind in ("any_follower", "buy"):
             if kind == "any_follower" or me.res[FLORIN] >= rules.province_yields["buy_price"]:
                 yield from (UseProvince(tile, a) for a in FOLLOWERS)
+            if kind == "buy" and buys_scroll(rules, me, rules.province_yields["buy_price"]):
+                yield from (UseProvince(tile, a, -1, SCROLL) for a in FOLLOWERS)
         elif kind in ("roll_place", "free_place"):
             if me.supply >= 1:
                 yield UseProvince(tile)
@@ -76,8 +78,25 @@ def player_uses(rules: Rules, me: Player, like: UseProvince | None) -> Iterator[
                                 if b <= c)
         elif kind == "follower_scroll_or_florins":
             yield from (UseProvince(tile, a) for a in (FLORIN, SCROLL, *FOLLOWERS))
+            if buys_scroll(rules, me, 0):
+                yield UseProvince(tile, SCROLL, -1, SCROLL)
         else:
             yield UseProvince(tile)
+            if kind == "scroll" and buys_scroll(rules, me, 0):
+                yield UseProvince(tile, -1, -1, SCROLL)
+
+
+#: The province tiles that give one scroll (follower_scroll_or_florins: when chosen).
+SINGLE_SCROLL = ("scroll", "buy", "follower_scroll_or_florins")
+
+
+@implements(C + "tiles.council")
+def buys_scroll(rules: Rules, me: Player, spent: int) -> bool:
+    """May ``me`` buy one more scroll with the scroll council tile when a province tile
+    gives him one scroll, having spent ``spent`` Florins on it (interp.council_bonus_scope's
+    reading ``any_gain``; never by the decision's reading)?"""
+    return (rules.tables.any_gain and has_council(me, rules, "scrolls")
+            and me.res[FLORIN] - spent >= rules.council_yields["scroll_price"])
 
 
 def province_uses(state: State) -> list[UseProvince]:
@@ -126,6 +145,12 @@ def use_province(state: State, action: UseProvince) -> State:
         me = me._replace(province_down=tuple(t for t in me.province_down if t != a),
                          province_up=(*me.province_up, a),
                          province_again=(*me.province_again, a))
+    if rules.tables.any_gain:             # interp.council_bonus_scope: council tiles enhance
+        followers = [k for k, n in gains if k in FOLLOWERS and n > 0]   # these gains too
+        if len(followers) == 1:
+            gains += follower_extras(rules, me, followers[0])
+        if c == SCROLL and kind in SINGLE_SCROLL:     # the scroll tile's purchase
+            gains += [(FLORIN, -rules.council_yields["scroll_price"]), (SCROLL, 1)]
     me = me._replace(res=gained(me.res, *gains))
     state = with_player(state, p, me, tile_used=True)
     if kind == "roll_place":

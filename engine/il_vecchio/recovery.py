@@ -15,8 +15,14 @@ from regelwerk.engine.il_vecchio.turn import main_taken, settle
 
 @implements(C + "action.recovery")
 def recover_options(state: State, like: Recover | None) -> tuple[Recover, ...]:
-    """Recovery, while a main action is left."""
-    return (RECOVER,) if state.main_action_left() else ()
+    """Recovery, while a main action is left; with interp.endless_game's reading
+    ``needs_lying_member`` only while one of the player's members lies down."""
+    if not state.main_action_left():
+        return ()
+    if (state.rules.variants["endless_game"] == "needs_lying_member"
+            and not any(state.players[state.turn].lying)):
+        return ()
+    return (RECOVER,)
 
 
 def explain_recover(state: State, action: Recover) -> IllegalAction | None:

@@ -198,12 +198,28 @@ class Tables:
     pick_tile: tuple[PickTile, ...]
     levy: tuple[Levy, ...]
     family: tuple[tuple[FamilyChoice, FamilyChoice], ...]
+    # readings the hot paths ask: a double turn is played whole or given up whole
+    # (interp.partial_double_turn); without Recovery always open a player may find no main
+    # action, so passing is asked (interp.endless_game)
+    whole_double_turn: bool
+    left_out: frozenset[int]                     # province tiles not in the game: the Milan
+                                                 # tile the English list lacks (interp.milan_tile_en)
+    may_be_stuck: bool
+    any_gain: bool                               # council tiles enhance tokens from province
+                                                 # tiles too (interp.council_bonus_scope)
 
 
 def build_tables(rules: Rules) -> Tables:
     from itertools import product
 
-    from regelwerk.engine.il_vecchio.board import COUNCIL, CREST_COLOURS, GREEN, NOBILITY, TRACKS
+    from regelwerk.engine.il_vecchio.board import (
+        COUNCIL,
+        CREST_COLOURS,
+        GREEN,
+        NOBILITY,
+        TRACKS,
+        distances_avoiding_florence,
+    )
     from regelwerk.engine.il_vecchio.province import followers_match
     from regelwerk.engine.il_vecchio.setup import middleman_setups
 
@@ -211,7 +227,13 @@ def build_tables(rules: Rules) -> Tables:
     towns = tuple(range(len(board.towns)))
     setups = tuple(middleman_setups(rules))
     tiles = {COUNCIL: rules.council_tiles, NOBILITY: rules.nobility_tiles}
-    step_cost = tuple(tuple(d * rules.travel_cost for d in row) for row in board.distance)
+    distance = (distances_avoiding_florence(board)
+                if rules.variants["travel_florence"] == "avoid_florence" else board.distance)
+    if any(d < 0 for row in distance for d in row):
+        raise SpecError(N_("{file}: travel_florence=avoid_florence needs every town reachable "
+                           "by road without passing through Florence"),
+                        file=rules.spec.file_of("board.roads"))
+    step_cost = tuple(tuple(d * rules.travel_cost for d in row) for row in distance)
     targets = tuple(t for t in towns if board.colours[t] in CREST_COLOURS
                     or board.colours[t] == GREEN)
     # the most members a track can hold (all the players have), at least one beyond its end
@@ -262,6 +284,14 @@ def build_tables(rules: Rules) -> Tables:
         pick_tile=tuple(PickTile(t) for t in range(rules.tile_count)),
         levy=tuple(Levy(k) for k in range(len(RESOURCES))),
         family=tuple((FamilyChoice(t, True), FamilyChoice(t, False)) for t in towns),
+        whole_double_turn=rules.variants["partial_double_turn"] == "both_or_none",
+        left_out=frozenset(
+            t for t in range(len(rules.province_tiles))
+            if rules.variants["milan_tile_en"] == "omitted"
+            and rules.region_of_tile(t) == REGIONS.index("milano")
+            and rules.province_tiles[t] == "scroll_for_followers"),
+        may_be_stuck=rules.variants["endless_game"] == "needs_lying_member",
+        any_gain=rules.variants["council_bonus_scope"] == "any_gain",
     )
 
 

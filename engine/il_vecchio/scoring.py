@@ -125,9 +125,11 @@ def nobility_points(kind: str, c: Counts, rules: Rules, ops: Ops = INT) -> Any:
                        s["collection_points"], 0)
     if kind == "unused_provinces":
         return s["unused_province"] * times(c.unused_provinces)
-    if kind == "crests":
-        table = s["crest_points"]
+    if kind == "crests":            # the last figure: for that many or more crests, or
+        table = s["crest_points"]   # for exactly that many (interp.crests_four_plus)
         value: Any = table[-1]
+        if rules.variants["crests_four_plus"] == "exactly_four":
+            value = ops.if_(c.crests <= len(table) - 1, table[-1], 0)
         for held in range(len(table) - 2, -1, -1):
             value = ops.if_(c.crests <= held, table[held], value)
         return value
@@ -219,12 +221,16 @@ def final_scores(state: State) -> tuple[Score, ...]:
 
 
 def tiebreak_key(state: State, player: int, scores: Sequence[Score] | None = None
-                 ) -> tuple[int, int, int]:
-    """Power points, then followers + scrolls, then Florins (end.winner); ``scores``: the
-    final scores if already known."""
+                 ) -> tuple[int, ...]:
+    """Power points, then followers + scrolls, then Florins (end.winner); with
+    interp.winner_tiebreak's reading ``followers_then_scrolls`` followers, then scrolls, then
+    Florins; ``scores``: the final scores if already known."""
     res = state.players[player].res
     total = (scores or final_scores(state))[player].total
-    return (total, res[SCROLL] + res[ASSASSIN] + res[KNIGHT] + res[ABBOT], res[FLORIN])
+    followers = res[ASSASSIN] + res[KNIGHT] + res[ABBOT]
+    if state.rules.variants["winner_tiebreak"] == "followers_then_scrolls":
+        return (total, followers, res[SCROLL], res[FLORIN])
+    return (total, followers + res[SCROLL], res[FLORIN])
 
 
 @implements("il_vecchio:end.winner")

@@ -53,7 +53,9 @@ def setup(rules: Rules, seed: int | None) -> State:
     state = State(
         rules=rules, seed=seed, phase=Phase.SETUP_COUNCIL, turn=0, players=players,
         middlemen=(), crests_left=dealt, crest_pile=(), council_pile=(), nobility_pile=(),
-        province_left=tuple(tuple(range(r * per, (r + 1) * per)) for r in range(len(REGIONS))),
+        province_left=tuple(tuple(t for t in range(r * per, (r + 1) * per)
+                                  if t not in rules.tables.left_out)
+                            for r in range(len(REGIONS))),
         extra_cost_on=COUNCIL, tracks=((),) * len(TRACKS), overflow=(0,) * len(TRACKS),
         pending=(), chance=0,
         end_triggered=False, final_round=False, actions_taken=0, setup_offer=((),) * n, roll=0)

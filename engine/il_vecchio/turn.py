@@ -90,8 +90,28 @@ def settled(effect: Effect) -> Effect:
 @implements(C + "end.double_turn", C + "turn.structure")
 def pass_options(state: State, like: Pass | None) -> tuple[Pass, ...]:
     """Passing: after the main action, or in the final round at any time (giving up the rest
-    of the double turn)."""
-    return (PASS,) if state.final_round or not state.main_action_left() else ()
+    of the double turn); with interp.partial_double_turn's reading ``both_or_none`` the
+    double turn is given up whole or played whole: passing before its first action or after
+    its last."""
+    if not state.main_action_left():
+        return (PASS,)
+    rules = state.rules
+    if state.final_round and not (state.actions_taken and rules.tables.whole_double_turn):
+        return (PASS,)
+    if rules.tables.may_be_stuck and no_main_action(state):
+        return (PASS,)                  # no rule can demand an action that is not there
+    return ()
+
+
+def no_main_action(state: State) -> bool:
+    """Is none of the five main actions open to the player to move? (Possible only where a
+    reading takes away the Recovery that is otherwise always open: interp.endless_game.)"""
+    from regelwerk.engine.il_vecchio import florence, province, recovery, reinforcement, towns
+
+    return all(next(iter(options(state, None)), None) is None
+               for options in (towns.town_options, province.province_options,
+                               florence.office_options, reinforcement.reinforce_options,
+                               recovery.recover_options))
 
 
 def explain_pass(state: State, action: Pass) -> IllegalAction | None:
