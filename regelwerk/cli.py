@@ -116,6 +116,17 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         p.add_argument("--lang", choices=LANGUAGES, default=argparse.SUPPRESS,
                        help=_("output language (default: from REGELWERK_LANG or the locale)"))
 
+    def game_options(p: argparse.ArgumentParser, players: bool = True) -> None:
+        """The options every command that plays takes alike (issue 29): players, rule
+        variants, a printed board."""
+        if players:
+            p.add_argument("--players", type=int,
+                           help=_("number of players (default: the game's usual count)"))
+        p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                       help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
+        p.add_argument("--board", type=Path, metavar=_("FILE"), help=_(
+            "TOML file with the printed board's numbers (replaces assumed ones)"))
+
     parser = Parser(prog="regelwerk", **parser_kwargs(_(
         "regelwerk: executable, verified, bilingual rules of four Florentine board games.")))
     common(parser)
@@ -157,6 +168,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
                    help=_("stop after action N and show the position there in words"))
     p.add_argument("--positions", action="store_true",
                    help=_("show the position in words after every action"))
+    game_options(p)
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
     p = sub.add_parser("play", help=_("play a game at the terminal and record it"),
@@ -169,10 +181,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
                            "a script can play.")))
     common(p)
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (not with --resume)"))
-    p.add_argument("--players", type=int,
-                   help=_("number of players (default: the game's usual count)"))
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
+    game_options(p)
     p.add_argument("--seed", type=int, default=0, help=_("seed of the game's chance (default 0)"))
     p.add_argument("--random", action="append", type=int, default=[], metavar=_("SEAT"),
                    help=_("this seat (0 = the first player) is played by the random player "
@@ -195,24 +204,34 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         "the position after N actions (default: the end of the record)"))
     p.add_argument("--action", metavar="A", help=_(
         "an action to judge: a number of the listing, or an action in the record's notation"))
+    game_options(p)
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
 
     p = sub.add_parser("compare", help=_("what a reading of a rule changes in random games"),
                        **parser_kwargs(_(
                            "Play the same random games under two readings of a rule variant "
                            "(the same seeds and random choices where the rules allow) and "
-                           "report in how many games the reading mattered (the legal actions "
-                           "or the effect of the same action differed), the first such step "
-                           "of a few games, and how win rates and mean scores per seat "
-                           "moved.")))
+                           "report in how many games the reading mattered (what a player "
+                           "sees differed: the player to move, the legal actions offered, "
+                           "the action taken or the result), the first difference of a few "
+                           "games in words with the clause that decides it, and the win "
+                           "rates and mean scores per seat with 95% intervals and whether "
+                           "their difference can be told from chance.")))
     common(p)
     p.add_argument("game", metavar=_("GAME"), help=_("game id"))
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help=_(
         "a reading, e.g. buy_without_room=may_not_buy; give exactly two of one variant"))
+    p.add_argument("--with", dest="base", action="append", default=[], metavar="KEY=VALUE",
+                   help=_("another rule variant both readings are played with (repeatable)"))
+    p.add_argument("--save", type=Path, metavar=_("DIR"), help=_(
+        "write both games of the first differing games as game records to DIR (for "
+        "replay and explain)"))
     p.add_argument("-n", "--games", type=int, default=100,
                    help=_("number of games (default 100)"))
     p.add_argument("--players", type=int,
                    help=_("number of players (default: the game's usual count)"))
+    p.add_argument("--board", type=Path, metavar=_("FILE"), help=_(
+        "TOML file with the printed board's numbers (replaces assumed ones)"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the run (default 0)"))
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help=_("worker processes (default 1); the figures do not depend on it"))
@@ -234,6 +253,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help=_("seed of the run (default 0)"))
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help=_("worker processes (default 1); the figures do not depend on it"))
+    game_options(p, players=False)
     p.add_argument("--plot", type=Path, metavar=_("FILE"), help=_("write the plots here (SVG)"))
     p.add_argument("--cache", type=Path, metavar=_("DIR"), help=_(
         "cache folder (default: _build/stats of the source checkout, else of the current "
@@ -247,12 +267,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("game", metavar=_("GAME"), help=_("game id"))
     p.add_argument("-n", "--games", type=int, default=1000, help=_("number of games (default 1000)"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the run (default 0)"))
-    p.add_argument("--players", type=int,
-                   help=_("number of players (default: the game's usual count)"))
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                   help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
-    p.add_argument("--board", type=Path, metavar=_("FILE"),
-                   help=_("TOML file with the printed board's numbers (replaces assumed ones)"))
+    game_options(p)
     p.add_argument("--mutant", metavar="ID", help=_(
         "play by a deliberately broken rule (a mutant of 'regelwerk verify'), to see that "
         "simulate finds it too"))
@@ -429,6 +444,28 @@ def _parse_options(raw: Sequence[str], lang: str) -> dict[str, Any]:
     return options
 
 
+def _game_options(args: argparse.Namespace, lang: str) -> dict[str, Any]:
+    """The options of ``--players``, ``--option`` and ``--board`` as game options (empty
+    when none is given); the game checks them."""
+    options = _parse_options(args.option, lang)
+    for key in (k for k in ("players", "board") if k in options):
+        raise UsageError(gettext_for(lang, N_("--option {key}=…: use --{key} instead"))
+                         .format(key=key))
+    if getattr(args, "players", None) is not None:
+        options["players"] = args.players
+    if args.board:
+        options["board"] = load_board_file(args.board)
+    return options
+
+
+def _fresh(record: GameRecord, game: Any, options: Mapping[str, Any]) -> GameRecord:
+    """``record``'s actions as a fresh game under its options changed by ``options``
+    (``replay`` and ``explain`` with --players, --option or --board)."""
+    if not options:
+        return record
+    return GameRecord.played(game, record.seed, record.actions, {**record.options, **options})
+
+
 class _Games(Mapping[str, Any]):
     """The games by id, each engine imported only when asked for (a record names one)."""
 
@@ -447,6 +484,7 @@ class _Games(Mapping[str, Any]):
 
 def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
     from regelwerk.play import indented, position
+    from regelwerk.recorded import note
 
     _ = _translator(lang)
     # A RecordError names the file and the key (main shows it); the options are checked
@@ -454,10 +492,12 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
     record = GameRecord.read(args.file, _Games())
     game = _game(record.game, lang).game
     try:
+        record = _fresh(record, game, _game_options(args, lang))
         state = game.new_game(seed=record.seed, options=dict(record.options))
     except SpecError as exc:
         raise UsageError(_("{file}: options: {error}").format(
             file=args.file, error=exc.message_in(lang))) from None
+    readings_note = note(game, record)
     course = not (args.quiet or args.json or args.until is not None)
     for index, raw in enumerate(record.actions):
         if args.until is not None and index >= args.until:
@@ -488,12 +528,17 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
     finished = game.is_terminal(state)
     if args.json:
         out(json.dumps({"game": record.game, "actions": len(record.actions),
-                        "finished": finished, "result": result}, indent=1, ensure_ascii=False))
+                        "finished": finished, "result": result,
+                        "options": dict(record.options), "rules": record.rules,
+                        "readings": readings_note and readings_note.to_json()},
+                       indent=1, ensure_ascii=False))
     else:
         out(_("{game}: {count} actions replayed; game finished: {finished}").format(
             game=record.game, count=len(record.actions),
             finished=_("yes") if finished else _("no")))
         out(json.dumps(result, ensure_ascii=False))
+        for line in [] if readings_note is None else readings_note.lines(lang):
+            out(line)
     if record.result is not None and record.result != result:
         raise Failed(_("{file}: the replay ends with {got}, the record says {expected}").format(
             file=args.file, got=json.dumps(result), expected=json.dumps(record.result)))
@@ -529,7 +574,7 @@ def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
     if (args.record is None) == (args.resume is None):
         raise UsageError(_("give either --record FILE (a new game) or --resume FILE"))
     if args.resume is not None:
-        if args.game or args.players is not None or args.option:
+        if args.game or args.players is not None or args.option or args.board:
             raise UsageError(_("--resume takes the game and its options from the record"))
         record = GameRecord.read(args.resume, _Games())
         game = _game(record.game, lang).game
@@ -539,9 +584,7 @@ def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
             raise UsageError(_("which game? (regelwerk games lists them)"))
         info = _game(args.game, lang)
         game = info.game
-        options = _parse_options(args.option, lang)
-        if args.players is not None:
-            options["players"] = args.players
+        options = _game_options(args, lang)
         record = start(game, args.seed, options)      # a SpecError names the option
         path = args.record
     seats = record.options.get("players", game.default_players)
@@ -558,13 +601,18 @@ def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
 
 def cmd_explain(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
     from regelwerk.explain import explain
+    from regelwerk.recorded import note
 
     record = GameRecord.read(args.file, _Games())      # a RecordError names file and key
+    game = _game(record.game, lang).game
+    record = _fresh(record, game, _game_options(args, lang))
     found = explain(record, args.step, args.action, lang)
+    said = note(game, record)
     if args.json:
-        out(json.dumps(found.to_json(), indent=1, ensure_ascii=False))
+        out(json.dumps({**found.to_json(), "readings": said and said.to_json()}, indent=1,
+                       ensure_ascii=False))
     else:
-        for line in found.lines(lang):
+        for line in found.lines(lang) + ([] if said is None else said.lines(lang)):
             out(line)
     return 0
 
@@ -585,7 +633,7 @@ def _readings(raw: Sequence[str], lang: str) -> tuple[str, tuple[Any, Any]]:
 
 
 def cmd_compare(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
-    from regelwerk.compare import compare
+    from regelwerk.compare import compare, save
 
     _ = _translator(lang)
     info = _game(args.game, lang)
@@ -594,32 +642,25 @@ def cmd_compare(args: argparse.Namespace, lang: str, out: Callable[[str], None])
     if args.jobs < 1:
         raise UsageError(_("--jobs must be at least 1"))
     option, values = _readings(args.option, lang)
-    report = compare(info.id, option, values, args.games, args.players, args.seed, args.jobs)
+    base = {}
+    for item in args.base:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip() or not value.strip() or key.strip() == option:
+            raise UsageError(_("--with needs KEY=VALUE of another variant, got {item!r}")
+                             .format(item=item))
+        base[key.strip()] = value.strip()
+    if args.board:
+        base["board"] = load_board_file(args.board)
+    report = compare(info.id, option, values, args.games, args.players, args.seed, args.jobs,
+                     base=base)
+    if args.save is not None:
+        save(report, args.save)
     if args.json:
-        out(json.dumps(report.to_json(), indent=1, ensure_ascii=False))
+        out(json.dumps({**report.to_json(), "command": report.command()}, indent=1,
+                       ensure_ascii=False))
         return 0
-    out(_("{game}, {option}: {first} against {second}, {games} games at {players} players "
-          "(seed {seed})").format(game=info.id, option=option, first=values[0],
-                                  second=values[1], games=report.games,
-                                  players=report.players, seed=report.seed))
-    out(_("the reading mattered in {count} of {games} games ({share:.1%})").format(
-        count=report.mattered, games=report.games, share=report.share))
-    whys = {"setup": _("the set-up differs"), "legal": _("the legal actions differ"),
-            "effect": _("the same action has another effect"),
-            "score": _("the same play scores differently")}
-    for d in report.examples:
-        action = _(" after {action}").format(action=json.dumps(d.action, ensure_ascii=False)) \
-            if d.action is not None else ""
-        out(_("  game {index}, step {step}: {why}{action}").format(
-            index=d.game_index, step=d.step, why=whys[d.why], action=action))
-    names = _seat_list(info.game, report.players, lang)
-    for value, outcomes in zip(values, report.outcomes, strict=True):
-        out(_("{option}={value}: win rate by seat {wins}; mean score {scores}").format(
-            option=option, value=value,
-            wins=", ".join(f"{n} {r:.0%}" for n, r in zip(names, outcomes.win_rates,
-                                                          strict=False)),
-            scores=", ".join(f"{n} {m:.1f}" for n, m in zip(names, outcomes.mean_scores,
-                                                            strict=False))))
+    for line in report.lines(lang):
+        out(line)
     return 0
 
 
@@ -640,7 +681,8 @@ def cmd_stats(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
     if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
         raise UsageError(_("--plot needs matplotlib: pip install matplotlib"))
     cache = args.cache or (find_root(Path.cwd()) or Path.cwd()) / "_build" / "stats"
-    result = stats(info.id, args.players, args.games, args.seed, args.jobs, cache)
+    options = _game_options(args, lang)
+    result = stats(info.id, args.players, args.games, args.seed, args.jobs, cache, options)
     names = _seat_list(info.game, result.players, lang)
     if args.plot is not None:
         write_text(args.plot, plot(result, names, lang))
@@ -668,6 +710,7 @@ def cmd_stats(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
 
 
 def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    from regelwerk.recorded import note
     from regelwerk.regress import regress
 
     _ = _translator(lang)
@@ -675,8 +718,10 @@ def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None])
     if not folder.is_dir():
         raise UsageError(_("{folder}: not a folder").format(folder=folder))
     count, found = regress(folder, accept=args.accept)
+    decided = _decided_otherwise(folder)
     if args.json:
-        out(json.dumps({"games": count, "changed": [
+        out(json.dumps({"games": count, "readings_decided_otherwise": [
+            {"file": str(path), **said.to_json()} for path, said in decided], "changed": [
             {"file": str(d.path), "step": d.step, "action": d.action, "clause": d.clause,
              "problem": d.problem, "expected": d.expected and d.expected.text,
              "now": d.got and d.got.text, "now_in_words": d.now_in_words(lang)}
@@ -692,11 +737,18 @@ def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None])
                 out(_("  expected: {position}").format(position=d.expected.text))
             if d.got is not None:
                 out(_("  now:      {position}").format(position=d.got.text))
+            readings_note = note(games.get(d.game).game, d.record) if d.record else None
+            for line in (readings_note.lines(lang) if readings_note else []):
+                out("  " + line)
             words = d.now_in_words(lang)
             if words is not None:
                 out(_("  the position now, in words:"))
                 for line in words.splitlines():
                     out("    " + line)
+        for path, said in decided:
+            out(f"{path}:")
+            for line in said.lines(lang):
+                out("  " + line)
         out(_("{count} games replayed, {changed} changed").format(count=count,
                                                                    changed=len(found)))
         if found and args.accept:
@@ -706,6 +758,23 @@ def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None])
 
     refused = any(d.problem.endswith(NOT_ACCEPTED) for d in found)
     return 1 if found and (not args.accept or refused) else 0
+
+
+def _decided_otherwise(folder: Path) -> list[tuple[Path, Any]]:
+    """The corpus records whose readings the register now decides otherwise (each
+    still replays under its own readings)."""
+    from regelwerk.recorded import note
+    from regelwerk.regress import Entry, corpus_files
+
+    found = []
+    for path in corpus_files(folder):
+        record = Entry.read(path).record
+        if record.rules is None or record.game not in games.games():
+            continue
+        said = note(games.get(record.game).game, record)
+        if said is not None:
+            found.append((path, said))
+    return found
 
 
 def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
@@ -722,9 +791,9 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
         raise UsageError(_("--jobs must be at least 1"))
     if args.dask is not None and importlib.util.find_spec("distributed") is None:
         raise UsageError(_("--dask needs the cluster extra: pip install 'regelwerk[cluster]'"))
-    options = _parse_options(args.option, lang)
-    for key in (k for k in ("players", "board") if k in options):
-        raise UsageError(_("--option {key}=…: use --{key} instead").format(key=key))
+    options = _game_options(args, lang)
+    options.pop("players", None)
+    board = options.pop("board", None)
     if args.save_violations is not None:
         try:
             args.save_violations.mkdir(parents=True, exist_ok=True)
@@ -739,7 +808,7 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
             game=info.id, low=low, high=high, players=players))
     options["players"] = players
     if args.board:
-        options["board"] = load_board_file(args.board)
+        options["board"] = board
     rules = game.rules_for(options)           # a SpecError names the file (main shows it)
     if args.mutant:
         from regelwerk.verification.core import mutate
@@ -876,8 +945,14 @@ def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
             "anchored": sum(1 for c in spec.clauses if len(trace.anchors.get(c, [])) == 1),
             "interpretations": [
                 {"id": i.id, "question": _pget(lang, f"{i.id}#question", i.question),
-                 "decision": i.decision, "variant": i.variant}
+                 "decision": i.decision, "variant": i.variant, "open": i.open,
+                 "plays_alike": bool(i.plays_alike)}
                 for i in spec.interpretations.values()],
+            "readings": {"open": sum(1 for i in spec.interpretations.values() if i.open),
+                         "variant": sum(1 for i in spec.interpretations.values()
+                                        if i.open and i.variant),
+                         "plays_alike": sum(1 for i in spec.interpretations.values()
+                                            if i.open and i.plays_alike)},
             "play": play_report(trace, spec.clauses),
             "citations": _citations(rulebooks, info.id, spec),
             "gaps": [str(g) for g in trace.gaps]})
@@ -890,6 +965,11 @@ def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
             out(_("{game}: {clauses} clauses; implemented {implemented}, tested {tested}, "
                   "anchored once in the reference {anchored}").format(**row))
             out(_("  interpretation register ({count}):").format(count=len(row["interpretations"])))
+            readings = row["readings"]
+            out(_("  entries with two or more readings: {done} of {open} playable ({variant} as "
+                  "a variant, {alike} with a tested reason why they play alike)").format(
+                done=readings["variant"] + readings["plays_alike"], open=readings["open"],
+                variant=readings["variant"], alike=readings["plays_alike"]))
             for item in row["interpretations"]:
                 variant = _(" [variant {name}]").format(name=item["variant"]) if item["variant"] \
                     else ""

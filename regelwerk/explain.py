@@ -37,14 +37,17 @@ SHOWN_PER_CLAUSE = 12
 
 @dataclass(frozen=True)
 class Interpretation:
-    """A register entry citing a clause: its id, question and decision, in one language."""
+    """A register entry whose question arises in the position: its id, question, the
+    reading in force in this game (its text, and the variant's value, ``variant=value``)."""
 
     id: str
     question: str
     decision: str
+    in_force: str = ""
 
     def to_json(self) -> dict[str, str]:
-        return {"id": self.id, "question": self.question, "decision": self.decision}
+        return {"id": self.id, "question": self.question, "decision": self.decision,
+                "in_force": self.in_force}
 
 
 @dataclass(frozen=True)
@@ -111,11 +114,14 @@ class Explanation:
     groups: tuple[Group, ...]
     verdict: Verdict | None
     scores: tuple[PlayerScore, ...]
+    #: the register entries whose question arises in this position (:func:`arising`)
+    arising: tuple[Interpretation, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "game": self.game, "step": self.step, "steps": self.steps, "to_move": self.to_move,
             "position": self.position,
+            "arising": [i.to_json() for i in self.arising],
             "legal": [{**g.clause.to_json(), "actions": [
                 {"words": w, "action": n} for w, n in zip(g.actions, g.notations, strict=True)]}
                 for g in self.groups]}
@@ -143,6 +149,11 @@ class Explanation:
             if v.reason:
                 out.append(_("  why: {reason}").format(reason=v.reason))
             out += _interpretation_lines(v.clause, lang)
+        if self.arising:
+            out.append(_("interpretations whose question arises here:"))
+            out += [_("  {id}: {question} -> {decision} (this game: {in_force})").format(
+                id=i.id, question=i.question, decision=i.decision, in_force=i.in_force)
+                for i in self.arising]
         if self.groups:
             out.append(_("legal actions by the clause that allows them:"))
         for group in self.groups:
@@ -169,30 +180,87 @@ def indented(text: str) -> list[str]:
 
 def _interpretation_lines(clause: Clause, lang: str) -> list[str]:
     _ = _translator(lang)
-    return [_("  interpretation {id}: {question} -> {decision}").format(
-        id=i.id, question=i.question, decision=i.decision) for i in clause.interpretations]
+    return [_("  interpretation {id}: {question} -> {decision} (this game: {in_force})").format(
+        id=i.id, question=i.question, decision=i.decision, in_force=i.in_force)
+        for i in clause.interpretations]
+
+
+def arising(game: Game[Any, Any], state: Any, options: Mapping[str, Any],
+            action: Any = None) -> dict[str, str]:
+    """The register entries whose question arises in ``state``: those with a variant
+    whose other reading, in this same position, offers other legal actions, judges
+    ``action`` otherwise, scores a finished game otherwise, or offers otherwise after
+    one of the legal actions (:func:`offered`). Each entry maps to the
+    value in force in this game (its ``options``, the register's decision else)."""
+    from regelwerk.engine.core.readings import resolved
+
+    chosen = resolved(game, options)
+    here = offered(game, state, action)
+    found = {}
+    for variant in game.variants:
+        for value in variant.choices:
+            if value == chosen[variant.name]:
+                continue
+            try:
+                rules = game.rules_for({**chosen, variant.name: value})
+            except LocalizedError:
+                continue
+            if offered(game, type(state)(rules, *tuple(state)[1:]), action) != here:
+                found[variant.interpretation] = chosen[variant.name]
+                break
+    return found
+
+
+#: How many legal actions :func:`offered` follows one step further (beyond, only the offer
+#: itself is compared: a position with thousands of actions is judged by its listing).
+FOLLOWED = 200
+
+
+def offered(game: Game[Any, Any], state: Any, action: Any, depth: int = 1) -> tuple[Any, ...]:
+    """What a player sees of a position: the legal actions, the judged action's
+    legality, a finished game's outcome, and (``depth``) the same one action further
+    for each legal action, so a reading that changes an action's effect shows too."""
+    try:
+        listed = [a for a in game.legal_actions(state) if type(a) is not OpenChoice]
+        legal = {json.dumps(game.action_to_json(a), sort_keys=True): a for a in listed}
+        judged = None if action is None else game.is_legal(state, action)
+        outcome = game.outcome(state)
+        further: tuple[Any, ...] = ()
+        if depth and len(legal) <= FOLLOWED:
+            further = tuple(offered(game, game.apply(state, a), None, depth - 1)
+                            for _, a in sorted(legal.items()))
+    except (LocalizedError, ArithmeticError, LookupError, TypeError, ValueError):
+        return ("unplayable",)
+    return (frozenset(legal), judged, None if outcome is None else outcome.to_json(), further)
 
 
 def _translator(lang: str) -> Any:
     return lambda message: gettext_for(lang, message)
 
 
-def cite(spec: Spec, clause_id: str, lang: str) -> Clause:
-    """A clause with its title and the interpretation entries citing it, in ``lang``."""
+def cite(spec: Spec, clause_id: str, lang: str,
+         shown: Mapping[str, str] | None = None) -> Clause:
+    """A clause with its title and, in ``lang``, the interpretation entries citing it
+    whose question arises here (``shown``: entry id → the variant's value in force;
+    ``None``: no entry)."""
     try:
         title = clause_title(spec, clause_id, lang)
     except SpecError:           # a clause the spec does not know: cited by its id alone
         title = ""
-    entries = []
-    for item in spec.interpretations.values():
-        if clause_id not in item.clauses:
-            continue
-        chosen = next((o for o in item.options if o["id"] == item.decision), None)
-        decision = (pgettext_for(lang, f"{item.id}#option.{item.decision}", chosen["text"])
-                    if chosen is not None else item.decision)
-        entries.append(Interpretation(item.id, pgettext_for(lang, f"{item.id}#question",
-                                                            item.question), decision))
+    entries = [i for item_id, value in (shown or {}).items()
+               if clause_id in spec.interpretations[item_id].clauses
+               for i in cite_entry(spec, item_id, value, lang)]
     return Clause(clause_id, title, tuple(entries))
+
+
+def cite_entry(spec: Spec, item_id: str, value: str, lang: str) -> tuple[Interpretation, ...]:
+    """A register entry with the reading ``value`` in force, in ``lang``."""
+    item = spec.interpretations[item_id]
+    chosen = next((o for o in item.options if o["id"] == value), None)
+    text = (pgettext_for(lang, f"{item.id}#option.{value}", chosen["text"])
+            if chosen is not None else value)
+    return (Interpretation(item.id, pgettext_for(lang, f"{item.id}#question", item.question),
+                           text, f"{item.variant}={value}"),)
 
 
 def replay_to(game: Game[Any, Any], record: GameRecord, step: int) -> Any:
@@ -266,13 +334,15 @@ def explain(record: GameRecord, step: int | None = None, action: Any = None,
     grouped: dict[str, list[Any]] = {}
     for option in legal:
         grouped.setdefault(_kind_clause(game, option), []).append(option)
-    groups = tuple(Group(cite(spec, clause, lang),
+    judged = None if action is None else parse_action(game, legal, action)
+    shown = arising(game, state, record.options, judged)
+    groups = tuple(Group(cite(spec, clause, lang, shown),
                          tuple(game.describe(state, o, lang) for o in options),
                          tuple(_notation(game, o) for o in options))
                    for clause, options in grouped.items())
     verdict = None
-    if action is not None:
-        verdict = judge(game, state, parse_action(game, legal, action), lang)
+    if judged is not None:
+        verdict = judge(game, state, judged, lang, shown)
     mover = game.current_player(state)
     names = seat_names(game, record, lang)
     to_move = (gettext_for(lang, N_("nobody (the game is over)")) if game.is_terminal(state)
@@ -280,12 +350,16 @@ def explain(record: GameRecord, step: int | None = None, action: Any = None,
                else names[mover] if 0 <= mover < len(names) else str(mover))
     scores = tuple(replace(s, name=seat_name(game, s.player, lang))
                    for s in score_lines(game, state, lang))
+    entries = tuple(i for item_id in shown
+                    for i in cite_entry(spec, item_id, shown[item_id], lang))
     return Explanation(record.game, step, steps, to_move, position(game, state, lang), groups,
-                       verdict, scores)
+                       verdict, scores, entries)
 
 
-def judge(game: Game[Any, Any], state: Any, action: Any, lang: str) -> Verdict:
-    """Whether ``action`` is legal in ``state`` and the clause that decides it."""
+def judge(game: Game[Any, Any], state: Any, action: Any, lang: str,
+          shown: Mapping[str, str] | None = None) -> Verdict:
+    """Whether ``action`` is legal in ``state`` and the clause that decides it (with the
+    register entries ``shown``, see :func:`cite`)."""
     spec = game.spec
     try:
         notation = json.dumps(game.action_to_json(action), ensure_ascii=False)
@@ -293,6 +367,7 @@ def judge(game: Game[Any, Any], state: Any, action: Any, lang: str) -> Verdict:
         notation = repr(action)
     if game.is_legal(state, action):
         return Verdict(game.describe(state, action, lang), True,
-                       cite(spec, game.kind_of[type(action)].clause, lang), "")
+                       cite(spec, game.kind_of[type(action)].clause, lang, shown), "")
     refusal = game.refusal(state, action)
-    return Verdict(notation, False, cite(spec, refusal.clause, lang), refusal.message_in(lang))
+    return Verdict(notation, False, cite(spec, refusal.clause, lang, shown),
+                   refusal.message_in(lang))

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -116,11 +116,10 @@ def play(game: Game[Any, Any], record: GameRecord, table: Table, path: Path,
             if action is None:
                 say(_("the record is saved in {file}; go on with --resume {file}").format(
                     file=path))
-                return GameRecord(record.game, record.seed, tuple(actions), record.options)
+                return replace(record, actions=tuple(actions))
         state = game.apply(state, action)
         actions.append(game.action_to_json(action))
-        done = GameRecord(record.game, record.seed, tuple(actions), record.options,
-                          game.result(state))
+        done = replace(record, actions=tuple(actions), result=game.result(state))
         done.write(path)
     say(_("the game is over: {result}").format(
         result=json.dumps(game.result(state), ensure_ascii=False)))
@@ -176,6 +175,7 @@ def replay(game: Game[Any, Any], record: GameRecord) -> Any:
 
 
 def start(game: Game[Any, Any], seed: int, options: Mapping[str, Any]) -> GameRecord:
-    """The record of a game about to begin (options as given, checked by the game)."""
+    """The record of a game about to begin (options checked by the game), keeping every
+    reading it is played under (:meth:`GameRecord.played`)."""
     game.rules_for(options)
-    return GameRecord(game.id, seed, (), dict(options))
+    return GameRecord.played(game, seed, (), options)

@@ -112,6 +112,7 @@ class Divergence:
     #: if it played, else the last state reached): the new position in words
     game: str = ""
     state: Any = field(default=None, compare=False, repr=False)
+    record: GameRecord | None = field(default=None, compare=False, repr=False)
 
     def now_in_words(self, lang: str) -> str | None:
         """The engine's position now at the divergence, in words of ``lang`` (the game's
@@ -164,8 +165,7 @@ def make_entry(record: GameRecord) -> Entry:
         raise error
     game = games.get(record.game).game
     result = game.result(state)
-    return Entry(GameRecord(record.game, record.seed, record.actions, record.options, result),
-                 steps)
+    return Entry(replace(record, result=result), steps)
 
 
 def state_after(record: GameRecord, count: int, rules: Any = None) -> Any:
@@ -189,7 +189,7 @@ def check_entry(path: Path, entry: Entry, rules: Any = None) -> Divergence | Non
     if found is None:
         return None
     state = state_after(entry.record, found.step + 1, rules)
-    return replace(found, game=entry.record.game, state=state)
+    return replace(found, game=entry.record.game, state=state, record=entry.record)
 
 
 def _first_divergence(path: Path, entry: Entry, rules: Any) -> Divergence | None:
@@ -297,5 +297,5 @@ def seeded_entries(game_id: str, seed: int = 1) -> Iterator[tuple[str, Entry]]:
             while not game.is_terminal(state):
                 action, state = game.step_random(state, rng)
                 actions.append(game.action_to_json(action))
-            record = GameRecord(game_id, seed, tuple(actions), options)
+            record = GameRecord.played(game, seed, tuple(actions), options)
             yield name, make_entry(record)

@@ -104,9 +104,9 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
             actions.append(action)
             broken = violations(state)
             if broken:
-                record = GameRecord(game.id, game_seed(seed, index),
-                                    tuple(game.action_to_json(a) for a in actions),
-                                    dict(options))
+                record = GameRecord.played(game, game_seed(seed, index),
+                                           tuple(game.action_to_json(a) for a in actions),
+                                           options)
                 return state, steps, Violation(index, steps, broken, record)
         if steps >= max_steps and not is_over(state):
             raise RuntimeError(f"game {index} did not end within {max_steps} actions")

@@ -94,8 +94,9 @@ class Stats:
 
 
 def rules_key(game_id: str) -> str:
-    """The hash of what the rules are: the game's spec files, the engine's sources (core
-    and the game's package) and the package version."""
+    """The hash of what the rules are and how they are measured: the game's spec files,
+    the engine's sources (core and the game's package), the measure of a reading's
+    effect (``regelwerk/compare.py``) and the package version."""
     digest = hashlib.sha256()
     try:
         digest.update(metadata.version("regelwerk").encode())
@@ -108,6 +109,7 @@ def rules_key(game_id: str) -> str:
         for path in sorted(_files(folder), key=lambda p: p.name):
             digest.update(path.name.encode())
             digest.update(path.read_bytes())
+    digest.update((resources.files("regelwerk") / "compare.py").read_bytes())
     return digest.hexdigest()[:20]
 
 
@@ -122,10 +124,12 @@ class _PlayTask:
     game: str
     players: int
     seed: int
+    #: rule variants and a printed board (``stats --option/--board``), as (name, value) pairs
+    extra: tuple[tuple[str, Any], ...] = ()
 
     def __call__(self, indices: Iterable[int]) -> list[Played]:
         game = games.get(self.game).game
-        options = {"players": self.players}
+        options = {**dict(self.extra), "players": self.players}
         result = []
         for index in indices:
             rng = Random(f"{self.seed}/{index}/policy")
@@ -146,18 +150,21 @@ def cache_file(folder: Path, game_id: str, players: int, n: int, seed: int, key:
 
 
 def stats(game_id: str, players: int | None = None, n: int = 200, seed: int = 0,
-          jobs: int = 1, cache: Path | None = None) -> Stats:
+          jobs: int = 1, cache: Path | None = None,
+          options: Mapping[str, Any] | None = None) -> Stats:
     """The statistics of ``n`` random games (read from ``cache`` when it holds them for
-    the same rules; written there otherwise)."""
+    the same rules; written there otherwise). ``options``: rule variants and a printed
+    board the games are played with (such a run is played, not cached)."""
     game = games.get(game_id).game
     players = game.default_players if players is None else players
-    game.rules_for({"players": players})          # a wrong count: SpecError, one line
+    extra = tuple(sorted((k, v) for k, v in (options or {}).items() if k != "players"))
+    game.rules_for({**dict(extra), "players": players})   # wrong options: SpecError, one line
     if n < 1:
         raise SpecError(N_("{game}: the number of games must be at least 1, not {n}"),
                         game=game_id, n=n)
     run = Run(game_id, players, n, seed=seed)
     key = rules_key(game_id)
-    if cache is not None:
+    if cache is not None and not extra:
         found = run.read(cache, key)
         if isinstance(found, Stats):
             return found
@@ -167,7 +174,8 @@ def stats(game_id: str, players: int | None = None, n: int = 200, seed: int = 0,
             found.cached = False                  # played now, not read back
             return found
     result = Stats(game_id, players, n, seed, key)
-    for part in parallel_map(run.task(), chunks(n), jobs):
+    task = _PlayTask(game_id, players, seed, extra) if extra else run.task()
+    for part in parallel_map(task, chunks(n), jobs):
         for played in part:
             result.add(played)
     return result
@@ -239,7 +247,7 @@ class Run:
         from regelwerk.compare import Comparison, tally
 
         report = tally(Comparison(self.game, self.option, self.values, self.players,
-                                  self.seed), played)
+                                  self.seed, base=self.base, listed=self.listed), played)
         return {**report.to_json(), "key": key}
 
 

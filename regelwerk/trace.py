@@ -152,6 +152,20 @@ def trace_game(root: Path, game: str) -> Trace:
                                       {"clause": clause}))
         if not item.tests:
             trace.gaps.append(Gap(item.id, N_("interpretation has no test pinning it")))
+        if item.open and not item.variant and not item.plays_alike:
+            trace.gaps.append(Gap(item.id, N_("interpretation offers several readings, but "
+                                              "names no variant that plays them and no tested "
+                                              "reason why they play alike")))
+        if item.plays_alike_test:
+            file, _, name = item.plays_alike_test.partition("::")
+            if (file, name) not in test_names:
+                trace.gaps.append(Gap(item.id, N_("pinned by {test}, which does not exist"),
+                                      {"test": item.plays_alike_test}))
+        if item.text_says and item.text_says != item.decision and not (
+                item.departure or item.plays_alike):
+            trace.gaps.append(Gap(item.id, N_("the decision departs from the text's reading "
+                                              "{reading} without support or a test"),
+                                  {"reading": item.text_says}))
         for test in item.tests:
             file, _, name = test.partition("::")
             if (file, name) not in test_names:

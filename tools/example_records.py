@@ -280,7 +280,7 @@ def entry_of(example: Example) -> Entry:
     if stated != started:
         raise ExampleError(f"{where}: declared as {stated}, but the page plays {started}")
     actions = tuple(play.game.action_to_json(action) for action in play.actions)
-    return make_entry(GameRecord(play.game.id, play.seed, actions, dict(play.options)))
+    return make_entry(GameRecord.played(play.game, play.seed, actions, play.options))
 
 
 def text_of(entry: Entry) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from regelwerk.engine.core import files, schema
+from regelwerk.engine.core import files, readings, schema
 from regelwerk.engine.core.errors import LocalizedError
 from regelwerk.engine.core.i18n import N_
 
@@ -64,6 +64,13 @@ SCHEMA: Mapping[str, Any] = {
             "properties": {"type": {"type": "string"}},
             "additionalProperties": {"type": ["integer", "boolean"]}}},
         "result": RESULT_SCHEMA,
+        "rules": {      # the rules it was played under (records since issue 29)
+            "type": "object", "required": ["version", "fingerprint", "decisions"],
+            "properties": {"version": {"type": "string", "maxLength": 40},
+                           "fingerprint": {"type": "string", "maxLength": 64},
+                           "decisions": {"type": "object",
+                                         "additionalProperties": {"type": "string"}}},
+            "additionalProperties": False},
     },
     "additionalProperties": False,
 }
@@ -74,7 +81,10 @@ class GameRecord:
     """A game as (game, options, seed, actions) and, once it ended, its result.
 
     ``seed`` ``None``: chance is chosen by the record, whose ``actions`` then
-    include every chance outcome (:func:`recorded_action`).
+    include every chance outcome (:func:`recorded_action`). ``rules``: the rules
+    version, their fingerprint and the register's decisions when it was played
+    (:func:`~regelwerk.engine.core.readings.stamp`; ``None`` in a record written
+    before readings were kept, which is played under today's decisions).
     """
 
     game: str
@@ -82,12 +92,24 @@ class GameRecord:
     actions: tuple[Mapping[str, Any], ...]
     options: Mapping[str, Any] = field(default_factory=dict)
     result: Mapping[str, Any] | None = None
+    rules: Mapping[str, Any] | None = None
+
+    @classmethod
+    def played(cls, game: Any, seed: int | None, actions: tuple[Mapping[str, Any], ...],
+               options: Mapping[str, Any] | None = None,
+               result: Mapping[str, Any] | None = None) -> GameRecord:
+        """A record of ``game`` that keeps its readings: every variant's value (the
+        register's decision where none was chosen) and the stamp of its rules."""
+        chosen = readings.resolved(game, options)
+        return cls(game.id, seed, actions, chosen, result, readings.stamp(game, chosen))
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"format": FORMAT, "game": self.game, "options": dict(self.options),
                                 "seed": self.seed, "actions": [dict(a) for a in self.actions]}
         if self.result is not None:
             data["result"] = dict(self.result)
+        if self.rules is not None:
+            data["rules"] = dict(self.rules)
         return data
 
     def dumps(self) -> str:
@@ -117,7 +139,7 @@ class GameRecord:
             schema.check(schema.options_schema(game), data["options"], RecordError, where,
                          "options")
         return cls(data["game"], data["seed"], tuple(data["actions"]), data["options"],
-                   data.get("result"))
+                   data.get("result"), data.get("rules"))
 
     @classmethod
     def loads(cls, text: str | bytes, where: str = "<record>",

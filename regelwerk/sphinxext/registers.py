@@ -31,7 +31,15 @@ REASON = N_("Reason")
 CLAUSES = N_("Clauses")
 TESTS = N_("Tests")
 VARIANT = N_("Rule variant")
-VARIANT_TEXT = N_("selectable as the option {name} of new_game")
+VARIANT_TEXT = N_("every reading playable with --option {name}=…")
+PLAYS_ALIKE = N_("Why the readings play alike")
+SHOWN_BY = N_("Shown by the test:")
+RULES_VERSION = N_("Rules version {version}.")
+KINDS = {"decision": N_("changed decision"), "reading": N_("new reading"),
+         "fix": N_("rule fix")}
+ALL_GAMES = N_("all games")
+TEXT_SAYS = N_("The text's reading")
+DEPARTURE = N_("Why the decision departs from the text")
 CHOSEN = N_("chosen")
 NUMBER = N_("Number")
 VALUE = N_("Value")
@@ -130,6 +138,17 @@ class InterpretationRegister(GameDirective):
                 (self._(CLAUSES), [self.clause_links(item.clauses)]),
                 (self._(TESTS), [self.tests(item.tests)]),
             ]
+            if item.text_says:
+                fields.append((self._(TEXT_SAYS),
+                               [common.paragraph(nodes.literal("", item.text_says))]))
+            if item.departure:
+                fields.append((self._(DEPARTURE), [common.text(
+                    pgettext_for(lang, f"{item.id}#departure", item.departure))]))
+            if item.plays_alike:
+                fields.append((self._(PLAYS_ALIKE), [
+                    common.text(pgettext_for(lang, f"{item.id}#plays_alike", item.plays_alike)),
+                    common.paragraph(nodes.Text(self._(SHOWN_BY) + " "),
+                                     nodes.literal("", item.plays_alike_test))]))
             if item.variant:
                 fields.append((self._(VARIANT), [common.paragraph(
                     nodes.Text(self._(VARIANT_TEXT).format(name=item.variant)))]))
@@ -232,7 +251,46 @@ class NumberTable(GameDirective):
         return [common.table(headers, rows, [3, 2, 1, 5, 1], ["regelwerk-numbers"])]
 
 
+class RulingsLog(SphinxDirective):
+    """The change log of rulings (``spec/rulings.toml``), newest first, in the build
+    language: each version with its changed decisions, new readings and rule fixes,
+    linked to the register entry or clause they concern."""
+
+    has_content = False
+
+    def run(self) -> list[nodes.Node]:
+        from regelwerk.engine.core import readings
+
+        lang = common.language(self.env)
+
+        def _(message: str) -> str:
+            return gettext_for(lang, message)
+
+        result: list[nodes.Node] = [common.text(_(RULES_VERSION).format(
+            version=readings.version()))]
+        for version in dict.fromkeys(r.version for r in readings.rulings()):
+            result.append(common.text(version, nodes.rubric))
+            listed = nodes.bullet_list()
+            for ruling in (r for r in readings.rulings() if r.version == version):
+                concerns: list[nodes.Node] = [nodes.Text(_(ALL_GAMES))] if not ruling.entries \
+                    else []
+                for index, entry in enumerate(ruling.entries):
+                    if index:
+                        concerns.append(nodes.Text(", "))
+                    concerns.append(common.reference(self.env, entry, nodes.literal("", entry)))
+                item = nodes.list_item()
+                item += common.paragraph(nodes.strong("", _(KINDS[ruling.kind])),
+                                         nodes.Text(": "), nodes.Text(ruling.text_in(lang)),
+                                         nodes.Text(" ("), *concerns, nodes.Text(")"))
+                listed += item
+            result.append(listed)
+        for node in result:
+            common.untranslatable(node)
+        return result
+
+
 def setup(app: Sphinx) -> None:
+    app.add_directive("rulings-log", RulingsLog)
     app.add_directive("interpretation-register", InterpretationRegister)
     app.add_directive("assumption-list", AssumptionList)
     app.add_directive("term-table", TermTable)

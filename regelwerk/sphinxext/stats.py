@@ -10,10 +10,13 @@ length, wins by seat, action kinds) as a figure whose caption, in the build lang
 names the game, the number of games and the player count.
 
 Every entry of an ``interpretation-register`` that names a rule variant shows, for
-each other reading, how often it changed the course of play or the outcome of the same
-random games (:func:`regelwerk.compare.compare` without listing every legal action,
-which keeps the build fast): "… in x% of n random games at p players"
-(:func:`reading_effects`). The register's options choose the player count
+each other reading, how often it changed what a player sees in the same random games
+(:mod:`regelwerk.compare`: the player to move, the legal actions offered, the action
+taken or the result): "… in x% of n random games at p players (95% interval: …)",
+and the ``regelwerk compare`` command that prints the same figure
+(:func:`reading_effects`). The runs play :func:`regelwerk.compare.play_pair` through
+:func:`regelwerk.compare.tally`, as ``compare`` does, and stop each game at its first
+difference, so only the share is kept. The register's options choose the player count
 (``:effect-players: 3, solo=1, crests_two_three=3``: a bare number for every entry,
 ``name=count`` for the entries of a variant or of a clause group; default: the game's
 default count) and the number of games (``:effect-games:``).
@@ -49,7 +52,7 @@ from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.util.docutils import SphinxDirective
 
-from regelwerk import games
+from regelwerk import compare, games
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
 from regelwerk.engine.core.spec import Interpretation, Spec
 from regelwerk.sphinxext import common
@@ -68,9 +71,12 @@ SUMMARY = N_("Mean final score by seat: {scores}; mean game length {length} acti
              "win rate by seat: {wins}.")
 EFFECT = N_("Effect in play")
 MATTERS = N_("The reading {value} changes the course of play or the outcome in {percent} of "
-             "{games} random games at {players} players.")
+             "{games} random games at {players} players ({confidence} interval: {low} to "
+             "{high}).")
 MATTERS_SOLO = N_("The reading {value} changes the course of play or the outcome in "
-                  "{percent} of {games} random solo games (1 player).")
+                  "{percent} of {games} random solo games, 1 player ({confidence} interval: "
+                  "{low} to {high}).")
+REPRODUCE = N_("The same figure on the command line: {command}")
 WITH = N_("Measured with the rule variant {options}, where the reading applies.")
 
 #: The directives whose runs :func:`planned_runs` finds in the pages.
@@ -131,7 +137,7 @@ def effect_runs(game_id: str, entry: Interpretation, players: int,
     if variant is None:
         return []
     return [Run(game_id, players, count or EFFECT_GAMES, variant.name,
-                (variant.default, value), outcomes=False, base=base)
+                (variant.default, value), listed=True, outcomes=False, base=base)
             for value in variant.choices[1:]]
 
 
@@ -213,6 +219,23 @@ def _percent(share: float, lang: str) -> str:
     return f"{shown.replace('.', ',')} %" if lang == "de" else f"{shown}%"
 
 
+def effect_figures(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    """The figures of a cached comparison (:meth:`regelwerk.compare.Comparison.to_json`) as
+    ``regelwerk compare`` shows them in ``lang``: the share of games in which the reading
+    mattered, its interval (:func:`regelwerk.compare.wilson`) and the number of games."""
+    low, high = compare.wilson(data["mattered"], data["games"])
+    return {"percent": compare.percent(data["mattered"] / data["games"], lang),
+            "low": compare.percent(low, lang), "high": compare.percent(high, lang),
+            "confidence": compare.percent(compare.CONFIDENCE, lang), "games": data["games"]}
+
+
+def _with_literal(template: str, name: str, literal: str, **fields: Any) -> nodes.paragraph:
+    """``template`` filled with ``fields``, its ``{name}`` shown as code (``literal``)."""
+    before, _, after = template.partition("{" + name + "}")
+    return common.paragraph(nodes.Text(before.format(**fields)), nodes.literal("", literal),
+                            nodes.Text(after.format(**fields)))
+
+
 def reading_effects(directive: SphinxDirective, spec: Spec, entry: Interpretation,
                     players: str | None, count: int | None,
                     with_: str | None = None) -> list[nodes.Node]:
@@ -234,18 +257,15 @@ def reading_effects(directive: SphinxDirective, spec: Spec, entry: Interpretatio
         data = _figures(directive, run)
         if not isinstance(data, dict):
             continue
-        template = gettext_for(lang, MATTERS_SOLO if seats == 1 else MATTERS)
-        before, _, after = template.partition("{value}")
-        fields = {"percent": _percent(data["share"], lang), "games": data["games"],
-                  "players": seats}
         item = nodes.list_item()
-        item += common.paragraph(nodes.Text(before.format(**fields)),
-                                 nodes.literal("", run.values[1]),
-                                 nodes.Text(after.format(**fields)))
+        item += _with_literal(gettext_for(lang, MATTERS_SOLO if seats == 1 else MATTERS),
+                              "value", run.values[1], **effect_figures(data, lang),
+                              players=seats)
         if base:
-            first, _, rest = gettext_for(lang, WITH).partition("{options}")
-            item += common.paragraph(nodes.Text(first), nodes.literal(
-                "", ", ".join(f"{name}={value}" for name, value in base)), nodes.Text(rest))
+            item += _with_literal(gettext_for(lang, WITH), "options",
+                                  ", ".join(f"{name}={value}" for name, value in base))
+        item += _with_literal(gettext_for(lang, REPRODUCE), "command", compare.command(
+            run.game, run.option, run.values, data["games"], run.players, run.seed, run.base))
         lines += item
     return [lines] if lines.children else []
 

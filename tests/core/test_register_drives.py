@@ -34,8 +34,19 @@ SEARCH = 60
 #: found by a longer search (``differs_within`` with a larger ``SEARCH``) and checked here
 WITNESSES: dict[tuple[str, str, str], tuple[int, dict[str, Any]]] = {
     ("il_vecchio", "neighbour_pairs", "disjoint"): (138, {"players": 4}),
+    ("il_vecchio", "crests_two_three", "four"): (0, {"players": 3}),
+    ("il_vecchio", "crests_four_plus", "exactly_four"):
+        (24, {"players": 4, "travel_florence": "avoid_florence"}),
+    ("il_vecchio", "winner_tiebreak", "followers_then_scrolls"): (1000, {"players": 4}),
     ("lorenzo", "leader_action_malus", "malus_exempt"):
         (109, {"players": 4, "empty_floor": "bonus_only"}),
+    ("lorenzo", "market_closed", "spaces_1_2"): (0, {"players": 3}),
+    ("lorenzo", "military_ranking", "five_two_positive_only"):
+        (49, {"players": 2, "game_mode": "basic"}),
+    ("lorenzo", "sisto_bonus", "any_faith_scoring"): (165, {"players": 4}),
+    ("lorenzo", "member_value", "set_overrides"): (42, {"players": 2}),
+    ("lorenzo", "ariosto_scope", "towers_too"):
+        (193, {"players": 2, "empty_floor": "bonus_only"}),
 }
 
 

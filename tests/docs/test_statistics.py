@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import base64
 import html
+import json
 import re
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -13,7 +14,8 @@ from typing import Any
 import pytest
 from regelwerk.engine.core.clauses import clause_title
 
-from regelwerk import games, stats
+from regelwerk import compare, games, stats
+from regelwerk.cli import main
 from regelwerk.site import SiteReport
 from regelwerk.sphinxext import stats as site_stats
 from regelwerk.stats import Run, Stats, fill_cache, plot
@@ -141,6 +143,71 @@ def test_effect_players_option() -> None:
     assert site_stats.effect_players(None, 3) == {"": 3}
 
 
+# ------------------------------------------------------------------ the site's figure is compare's
+
+def test_effect_runs_compare_what_a_player_sees() -> None:
+    """Each register run lists the legal actions (the figure ``compare`` prints) and stops
+    a game at its first difference (only the share is shown)."""
+    runs = [run for run in planned() if run.option]
+    assert runs and all(run.listed and not run.outcomes for run in runs)
+
+
+@pytest.mark.parametrize(("game_id", "option"), [("florenz", "retrieved_cup"),
+                                                 ("medici_vs_strozzi", "buy_without_room")])
+def test_the_site_figure_is_the_figure_compare_prints(tmp_path: Path, game_id: str,
+                                                      option: str) -> None:
+    """The register's run of an entry, computed as the site build computes it, gives the
+    share ``compare`` reports for the same readings, players and number of games, and the
+    command the page prints reproduces it."""
+    game = games.get(game_id).game
+    entry = next(e for e in game.spec.interpretations.values() if e.variant == option)
+    run = site_stats.effect_runs(game_id, entry, game.default_players, 12)[0]
+    assert fill_cache([run], tmp_path, keys={game_id: "k"}) == [run]
+    cached = run.read(tmp_path, "k")
+    assert isinstance(cached, dict)
+    report = compare.compare(game_id, option, run.values, 12)
+    assert (cached["games"], cached["mattered"]) == (report.games, report.mattered)
+    for lang in ("en", "de"):
+        shown = site_stats.effect_figures(cached, lang)
+        low, high = report.share_interval
+        assert (shown["percent"], shown["low"], shown["high"]) == (
+            compare.percent(report.share, lang), compare.percent(low, lang),
+            compare.percent(high, lang))
+    line = compare.command(game_id, option, run.values, run.games, run.players, run.seed,
+                           run.base)
+    assert main([*line.split()[1:], "--json"]) == 0
+
+
+def test_the_command_on_the_page_prints_the_page_figure(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A page with ``reading-effects``, built: every line's command, run, prints the
+    line's share and interval."""
+    from sphinx.cmd.build import build_main
+
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        "extensions = ['regelwerk.sphinxext.stats']\n"
+        f"regelwerk_stats_cache = {str(tmp_path / 'cache')!r}\n", encoding="utf-8")
+    (source / "index.rst").write_text(
+        "Effects\n=======\n\n.. reading-effects:: medici_vs_strozzi\n"
+        "   :effect-games: 6\n", encoding="utf-8")
+    assert build_main(["-q", "-b", "html", str(source), str(tmp_path / "out")]) == 0
+    page = (tmp_path / "out" / "index.html").read_text(encoding="utf-8")
+    lines = register_effects(page)
+    assert lines
+    capsys.readouterr()
+    for line in lines:
+        found = re.search(r"(regelwerk compare \S+(?: --?[\w-]+ \S+)+)", line)
+        assert found, line
+        assert main([*found[1].split()[1:], "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert data["games"] == 6 and f" {data['games']} " in line
+        shown = site_stats.effect_figures(data, "en")
+        assert f"{shown['percent']} of 6 random games" in line
+        assert f"{shown['low']} to {shown['high']}" in line
+
+
 # ------------------------------------------------------------------ the plot (fast)
 
 def small_stats() -> Stats:
@@ -222,11 +289,16 @@ def test_register_entries_show_what_each_reading_changes(site: SiteReport,
         lines = register_effects(source)
         assert len(lines) == len(runs), lang
         assert source.count(label) == len({run.option for run in runs})
+        measured = "Gemessen mit" if lang == "de" else "Measured with"
         for run, line in zip(runs, lines, strict=True):
             assert line.startswith(f"{words} {run.values[1]} ")
             assert f" {run.games} " in line
-            assert ("solo_level=easier" in line) == bool(run.base)
-            assert re.search(r"\d+(?:[.,]\d)? ?%", line)
+            assert (measured in line) == bool(run.base)
+            assert all(f"{name}={value}" in line for name, value in run.base)
+            assert re.search(r"\d+(?:[.,]\d)?\s?%.*\d+(?:[.,]\d)?\s?%.*\d+(?:[.,]\d)?\s?%",
+                             line)                  # the share and its interval
+            assert compare.command(run.game, run.option, run.values, run.games, run.players,
+                                   run.seed, run.base) in line
 
 
 def test_the_site_build_computed_each_run_once(site: SiteReport) -> None:
