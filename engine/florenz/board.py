@@ -98,6 +98,44 @@ def entered(state: State, queue: tuple[int, ...], location: int, piece: int,
     return (*queue[:pos], piece, *queue[pos:])
 
 
+@implements(C + "guard.doorman", C + "queue.capacity")
+def pushing(state: State, queue: tuple[int, ...], location: int, piece: int) -> bool:
+    """Whether ``piece`` joining the full ``queue`` (at location index ``location``) pushes
+    its last petitioner out: only under the reading ``push_out`` of interp.doorman_full,
+    with a doorman of the piece's family there and the newcomer standing in front of the
+    last petitioner (in front of its equals, so its rank is at least the last one's)."""
+    rules = state.rules
+    if not rules.tables.push_out or not queue or len(queue) < rules.capacity or \
+            piece // rules.pieces_per_family not in state.doormen[location]:
+        return False
+    rank = rules.tables.rank_of_piece
+    return rank[piece] >= rank[queue[-1]]
+
+
+@implements(C + "queue.capacity", C + "guard.doorman")
+def takes(state: State, queue: tuple[int, ...], location: int, piece: int) -> bool:
+    """Whether ``queue`` (at location index ``location``) takes ``piece``: an open space
+    (:func:`has_space`), or, read ``push_out``, its family's doorman makes room
+    (:func:`pushing`)."""
+    return state.rules.tables.open_at[len(queue)] or pushing(state, queue, location, piece)
+
+
+@implements(C + "queue.rank", C + "guard.doorman")
+def joined(state: State, queues: tuple[tuple[int, ...], ...], where: tuple[int, ...],
+           location: int, piece: int) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """``(queues, where)`` after ``piece`` (in no queue now) joins the queue at location
+    index ``location`` (:func:`entered`); read ``push_out`` (interp.doorman_full), the last
+    petitioner of a full queue goes back to its family's board (:func:`pushing`)."""
+    queue = queues[location]
+    out = pushing(state, queue, location, piece)
+    queue = entered(state, queue, location, piece)
+    where = replaced(where, piece, location)
+    if out:
+        where = replaced(where, queue[-1], RESERVE)
+        queue = queue[:-1]
+    return replaced(queues, location, queue), where
+
+
 @implements(C + "guard.doorman", C + "action.promote")
 def promoted(state: State, queue: tuple[int, ...], location: int, piece: int) -> tuple[int, ...]:
     """``queue`` after ``piece``, just promoted, takes its place in its new rank: as a
@@ -139,8 +177,7 @@ def walked(state: State, piece: int, dst: int, needs_space: bool = True,
     family = state.family_of(piece)
     queues = replaced(state.queues, src, tuple(p for p in state.queues[src] if p != piece))
     if needs_space:
-        queues = replaced(queues, dst, entered(state, queues[dst], dst, piece))
-        where = replaced(state.where, piece, dst)
+        queues, where = joined(state, queues, state.where, dst, piece)
     else:
         where = replaced(state.where, piece, RESERVE)   # only passing through
     clock, points, scored = state.clock if clock is None else clock, state.points, state.scored

@@ -51,7 +51,7 @@ def violations(state: State) -> list[str]:
     :func:`_guards`).
     """
     rules = state.rules
-    broken = list(_queues(state.queues, state.where, rules.capacity, rules.piece_rank,
+    broken = list(_queues(state.queues, state.where, rules.tables.queue_limit, rules.piece_rank,
                           rules.pieces_per_family, rules.fns.control_key, rules.spaces))
     clock, clock_max = state.clock, rules.clock_max
     if min(clock) < 0 or max(clock) > clock_max:
@@ -91,7 +91,9 @@ def violations(state: State) -> list[str]:
 def _queues(queues: tuple[tuple[int, ...], ...], where: tuple[int, ...], capacity: int,
             piece_rank: tuple[int, ...], per_family: int, control_key: Callable[..., int],
             spaces: int) -> tuple[str, ...]:
-    """The invariants of the queues ``queues`` breaks: capacity, order by rank, control
+    """The invariants of the queues ``queues`` breaks: capacity (``capacity``: the
+    reading's own limit, :attr:`.rules.Tables.queue_limit`; the z3 twin proves the open
+    spaces of the decided reading of interp.scandal_placement_limits), order by rank, control
     (``control_key``, the rule function), and whether every member on the board stands
     in the one queue its location (``where``) names."""
     broken = []

@@ -24,7 +24,7 @@ from regelwerk.engine.florenz import cleanup, solo
 from regelwerk.engine.florenz.actions import Accept, Decline
 from regelwerk.engine.florenz.board import Points, credit, credited
 from regelwerk.engine.florenz.cards import REWARD, SPY, dealing
-from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, GIOVANNI
+from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, GIOVANNI, reading
 from regelwerk.engine.florenz.scoring import control_order, family_queue_points
 from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, Source, State
 
@@ -120,6 +120,8 @@ def after_deals(state: State) -> State:
 def _next_offer(state: State) -> State:
     """Ask the next family that could pay; finish the scoring when places or families run out."""
     rules = state.rules
+    if reading(rules, "giovanni_cannot_pay=offer_lower"):
+        return _next_offer_lower(state)
     places = rules.giovanni[state.round - 1]
     candidates, place = state.offer
     while candidates and place < len(places):
@@ -135,6 +137,37 @@ def _next_offer(state: State) -> State:
             return state._replace(current=f, offer=(candidates, place))
         _, place = rules.fns.giovanni_step(0, place, False)
         candidates = candidates[1:]
+    return cleanup.cleanup(state._replace(offer=((), 0)))
+
+
+def _could_pay(state: State, family: int, cost: int) -> bool:
+    """Whether ``family`` could pay ``cost`` time, its hand discarded for time first."""
+    rules = state.rules
+    if family == rules.automa:                  # he pays what he has (solo.giovanni)
+        return state.clock[family] > 0
+    return min(rules.clock_max,
+               state.clock[family] + rules.discard_time * len(state.hands[family])) >= cost
+
+
+@implements(C + "scoring.giovanni", C + "scoring.giovanni_one_reward")
+def _next_offer_lower(state: State) -> State:
+    """:func:`_next_offer` under the reading ``offer_lower`` of interp.giovanni_cannot_pay: a
+    family that cannot pay the place is passed over for it but stays in the running, so
+    once the place is taken the next one is offered again from the strongest family left.
+    Who answers (accepts or declines) is done with this scoring; the scoring ends when the
+    places run out or nobody left could pay the place offered."""
+    rules = state.rules
+    places = rules.giovanni[state.round - 1]
+    candidates, place = state.offer
+    while place < len(places):
+        f = next((c for c in candidates if _could_pay(state, c, places[place][0])), NONE)
+        if f == NONE:
+            break
+        if f != rules.automa:
+            return state._replace(current=f, offer=(candidates, place))
+        state, accepts = solo.giovanni_offer(state, places[place])
+        _, place = rules.fns.giovanni_step(0, place, accepts)
+        candidates = tuple(c for c in candidates if c != f)
     return cleanup.cleanup(state._replace(offer=((), 0)))
 
 
@@ -178,10 +211,13 @@ def decline(state: State, action: Decline) -> State:
 def _answer(state: State, accepts: bool) -> State:
     rules = state.rules
     candidates, place = state.offer
-    f = candidates[0]
+    lower = reading(rules, "giovanni_cannot_pay=offer_lower")
+    f = state.current if lower else candidates[0]
     cost, gain = rules.giovanni[state.round - 1][place]
     if accepts:
         state = state._replace(clock=added(state.clock, f, -cost),
                                **credit(state, f, Source.GIOVANNI, gain))
     step, place = rules.fns.giovanni_step(0, place, accepts)
+    if lower:                               # the one who answers may not be first
+        return _next_offer(state._replace(offer=(tuple(c for c in candidates if c != f), place)))
     return _next_offer(state._replace(offer=(candidates[step:], place)))

@@ -22,9 +22,10 @@ from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz.actions import HurryPair, HurryTwice, Move, Place, Promote, Send
 from regelwerk.engine.florenz.board import (
     blocked_path,
-    entered,
+    joined,
     move_piece,
     promoted,
+    pushing,
     reserve,
     spent,
     walked,
@@ -106,14 +107,17 @@ def send_options(state: State, like: Send | None) -> list[Send]:
     """A debutant from the board joins a queue with an open space."""
     f = state.current
     rules = state.rules
-    if state.clock[f] < rules.cost_send or reserve(state, f, DEBUTANT) < 0:
+    piece = reserve(state, f, DEBUTANT)
+    if state.clock[f] < rules.cost_send or piece < 0:
         return []
     open_at, queues = rules.tables.open_at, state.queues
-    send = rules.tables.actions.send
+    send, push = rules.tables.actions.send, rules.tables.push_out
     if like is not None:
         loc = _location(state, like.location)
-        return [send[loc]] if loc >= 0 and open_at[len(queues[loc])] else []
-    return [send[i] for i, q in enumerate(queues) if open_at[len(q)]]
+        return [send[loc]] if loc >= 0 and (open_at[len(queues[loc])] or (
+            push and pushing(state, queues[loc], loc, piece))) else []
+    return [send[i] for i, q in enumerate(queues)
+            if open_at[len(q)] or (push and pushing(state, q, i, piece))]
 
 
 def explain_send(state: State, action: Send) -> IllegalAction | None:
@@ -132,9 +136,9 @@ def send(state: State, action: Send) -> State:
     f = state.current
     loc = action.location - 1
     piece = reserve(state, f, DEBUTANT)
-    return advance(state, clock=spent(state, f, state.rules.cost_send),
-                   where=replaced(state.where, piece, loc),
-                   queues=replaced(state.queues, loc, entered(state, state.queues[loc], loc, piece)))
+    queues, where = joined(state, state.queues, state.where, loc, piece)
+    return advance(state, clock=spent(state, f, state.rules.cost_send), where=where,
+                   queues=queues)
 
 
 # --------------------------------------------------------------------- Promote
@@ -190,13 +194,14 @@ def single_moves(state: State, piece: int = -1, to: int = 0) -> list[Move]:
     neighbours, where, queues = rules.neighbours, state.where, state.queues
     tables = rules.tables
     open_at = tables.open_at
-    blocks, move = tables.blocks_paths, tables.actions.move
+    blocks, move, push = tables.blocks_paths, tables.actions.move, tables.push_out
     out = []
     pieces = state.on_board(f) if piece < 0 else [piece] if _own(state, piece) else []
     for p in pieces:
         src = where[p]
         for dst in neighbours[src]:
-            if (not to or dst == to - 1) and open_at[len(queues[dst])] and \
+            if (not to or dst == to - 1) and (open_at[len(queues[dst])] or (
+                    push and pushing(state, queues[dst], dst, p))) and \
                     not (blocks and blocked_path(state, src, dst, f)):
                 out.append(move[p][dst])
     return out
@@ -258,7 +263,7 @@ def hurry_twice_options(state: State, like: HurryTwice | None) -> list[HurryTwic
     neighbours, where, queues = rules.neighbours, state.where, state.queues
     tables = rules.tables
     open_at = tables.open_at
-    blocks, hurry = tables.blocks_paths, tables.actions.hurry_twice
+    blocks, hurry, push = tables.blocks_paths, tables.actions.hurry_twice, tables.push_out
     pieces = state.on_board(f) if like is None else [like.piece] if _own(state, like.piece) \
         else []
     for p in pieces:
@@ -270,7 +275,8 @@ def hurry_twice_options(state: State, like: HurryTwice | None) -> list[HurryTwic
             to = hurry[p][via]
             for dst in neighbours[via]:
                 if (like is None or dst == like.to - 1) and \
-                        (dst == src or open_at[len(queues[dst])]) and \
+                        (dst == src or open_at[len(queues[dst])]
+                         or (push and pushing(state, queues[dst], dst, p))) and \
                         not (blocks and blocked_path(state, via, dst, f)):
                     out.append(to[dst])
     return out

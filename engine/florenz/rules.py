@@ -222,6 +222,14 @@ class Tables:
     set_rank_offsets: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: ``(clock, cost) -> clock``: ``fns.automa_pay`` for every clock and card cost
     pay_at: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: a doorman pushes the last petitioner out of a full queue (interp.doorman_full)
+    push_out: bool = False
+    #: the longest queue a state may hold: the open spaces (``capacity``), or the board's
+    #: printed spaces where the scandal cards ignore the open ones
+    #: (``scandal_placement_limits=no_limits``, interp.scandal_placement_limits)
+    queue_limit: int = 0
+    #: the scandal cards ignore the open spaces and may stack a family's own guards
+    no_limits: bool = False
 
 
 def _insert_table(rules: Rules) -> dict[tuple[tuple[int, ...], int, bool], int]:
@@ -315,6 +323,10 @@ def build_tables(rules: Rules) -> Tables:
                           max(rules.time_tiles) + 1, rules.medici * len(rules.scandal_kinds[0]),
                           len(kinds))),
         setup_draws=setup_draws(rules, level), readings=_readings(rules),
+        push_out=rules.variants["doorman_full"] == "push_out",
+        no_limits=rules.variants["scandal_placement_limits"] == "no_limits",
+        queue_limit=max(rules.capacity, rules.spaces)
+        if rules.variants["scandal_placement_limits"] == "no_limits" else rules.capacity,
         rank_offsets=_rank_offsets(rules.piece_rank),
         rank_of_piece=rules.piece_rank * rules.families,
         set_rank_offsets=_rank_offsets(rules.piece_rank[:rules.pieces_per_family

@@ -25,18 +25,19 @@ from regelwerk.engine.florenz.board import (
     blocked_path,
     boast_field_at,
     cups_left,
-    entered,
     free_crests,
     gain,
     gift_cost,
     give_gift,
     has_space,
+    joined,
     move_piece,
     place_cup,
     promoted,
     put_guard,
     reserve,
     spent,
+    takes,
 )
 from regelwerk.engine.florenz.cards import card_medici
 from regelwerk.engine.florenz.members import time_refusal
@@ -78,15 +79,28 @@ def cost(state: State, kind: str, family: int, a: int) -> int:
 # Each yields (a, b, c, d) tuples for the acting family, cost not yet checked.
 
 def _guard_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
+    """A crest without the family's own guard (any crest under the reading ``no_limits`` of
+    interp.scandal_placement_limits: its guards there then act one by one)."""
     if state.guards[f] <= 0:
         return
+    stack = state.rules.tables.no_limits
     for e, gs in enumerate(state.escorts):
-        if f not in gs:
+        if stack or f not in gs:
             yield (COSIMO, e, -1, -1)
     for m, crests in ((CONTESSINA, state.spies), (GIOVANNI, state.doormen)):
         for loc, gs in enumerate(crests):
-            if f not in gs:
+            if stack or f not in gs:
                 yield (m, loc + 1, -1, -1)
+
+
+def _card_room(state: State, queue: tuple[int, ...], loc: int, piece: int) -> bool:
+    """Whether a card may put ``piece`` into ``queue`` (at location index ``loc``): an
+    open space (:func:`.board.takes`), or under the reading ``no_limits`` of
+    interp.scandal_placement_limits any of the board's printed spaces, blocked or not."""
+    tables = state.rules.tables
+    if tables.no_limits:
+        return len(queue) < tables.queue_limit
+    return takes(state, queue, loc, piece)
 
 
 def _any_gift(state: State, f: int) -> Iterator[tuple[int, ...]]:
@@ -107,8 +121,11 @@ def _retrieve_cup(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 def _move_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
     open_ = [loc for loc, q in enumerate(state.queues) if has_space(state, q)]
+    tables = state.rules.tables
+    by_piece = tables.push_out or tables.no_limits      # room depends on the piece or card
     for p in state.on_board(f):
-        for loc in open_:
+        for loc in open_ if not by_piece else [loc for loc, q in enumerate(state.queues)
+                                               if _card_room(state, q, loc, p)]:
             if loc != state.where[p]:
                 yield (p, loc + 1, -1, -1)
 
@@ -154,7 +171,7 @@ def walks(state: State, piece: int) -> list[int]:
             if (nxt in seen and not any_steps) or blocked_path(state, loc, nxt, family):
                 continue
             path = digits * 10 + nxt + 1
-            space = has_space(state, state.queues[nxt])
+            space = takes(state, state.queues[nxt], nxt, piece)
             if space:
                 out.append(path)
             if len(seen) < steps and (space or not any_steps):
@@ -195,11 +212,12 @@ def _retire(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 
 def _chaperoned(state: State, f: int) -> Iterator[tuple[int, ...]]:
-    if reserve(state, f, DEBUTANT) < 0:
+    piece = reserve(state, f, DEBUTANT)
+    if piece < 0:
         return
     for loc, queue in enumerate(state.queues):
-        if has_space(state, queue) and any(state.family_of(p) == f and state.rank_of(p) > DEBUTANT
-                                             for p in queue):
+        if _card_room(state, queue, loc, piece) and any(
+                state.family_of(p) == f and state.rank_of(p) > DEBUTANT for p in queue):
             yield (loc + 1, -1, -1, -1)
 
 
@@ -245,10 +263,10 @@ def walk(state: State, piece: int, path: int) -> State:
 
 
 def _join(state: State, piece: int, loc: int) -> State:
-    """``piece`` (in no queue now) joins the queue at location index ``loc``."""
-    return state._replace(where=replaced(state.where, piece, loc),
-                          queues=replaced(state.queues, loc,
-                                        entered(state, state.queues[loc], loc, piece)))
+    """``piece`` (in no queue now) joins the queue at location index ``loc``
+    (:func:`.board.joined`)."""
+    queues, where = joined(state, state.queues, state.where, loc, piece)
+    return state._replace(where=where, queues=queues)
 
 
 def _leave(state: State, piece: int) -> State:

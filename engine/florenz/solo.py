@@ -25,10 +25,11 @@ from regelwerk.engine.florenz.actions import StrozziDrawn
 from regelwerk.engine.florenz.board import (
     credit,
     cups_left,
-    entered,
     gain,
     gained,
+    joined,
     promoted,
+    pushing,
 )
 from regelwerk.engine.florenz.rules import (
     CONTESSINA,
@@ -411,17 +412,21 @@ def _merged(seed: int | None, deck: tuple[int, ...], kept: int, under: tuple[int
     return (*shuffled((*deck[:top], *under), seed, "strozzi", shuffles), *deck[top:]), 0, ()
 
 
-def _open_spot(state: State, letter: int) -> int:
+def _open_spot(state: State, letter: int, piece: int = -1) -> int:
     """Where a card's members go: the letter's target, the others A-B-C-A, then backwards
-    against the arrows from A's target until a queue has room (-1: nowhere)."""
+    against the arrows from A's target until a queue has room (-1: nowhere). ``piece``:
+    the member placed, where his doorman may make room (read ``push_out``,
+    interp.doorman_full: :func:`.board.takes`)."""
     rules = state.rules
     n = len(LETTERS)
     queues, targets, disc = state.queues, state.targets, rules.disc_medici
     open_at = rules.tables.open_at
+    push = rules.tables.push_out and piece >= 0
     now, last = state.round - 1, rules.rounds - 1
     for k in range(letter, letter + n):
         loc = targets[disc[min(now + k % n, last)]]        # letter_target(state, k % n)
-        if loc != NONE and open_at[len(queues[loc])]:
+        if loc != NONE and (open_at[len(queues[loc])]
+                            or (push and pushing(state, queues[loc], loc, piece))):
             return loc
     loc = letter_target(state, 0)
     if loc == NONE:
@@ -429,7 +434,7 @@ def _open_spot(state: State, letter: int) -> int:
     previous = rules.tables.previous
     for _ in range(len(rules.route_next)):
         loc = previous[loc]
-        if open_at[len(queues[loc])]:
+        if open_at[len(queues[loc])] or (push and pushing(state, queues[loc], loc, piece)):
             return loc
     return -1
 
@@ -459,16 +464,16 @@ def _place(state: State, colour: int, rank: int, letter: int, before_debutants: 
     state, piece = _take(state, colour, rank)
     if piece < 0:
         return state
-    loc = _open_spot(state, letter)
+    loc = _open_spot(state, letter, -1 if before_debutants else piece)
     if loc < 0:
         return state
     queue = state.queues[loc]
-    if before_debutants:
-        ranks, per = state.rules.piece_rank, state.rules.pieces_per_family
-        pos = len([p for p in queue if ranks[p % per] > DEBUTANT])
-        queue = (*queue[:pos], piece, *queue[pos:])
-    else:
-        queue = entered(state, queue, loc, piece)
+    if not before_debutants:
+        queues, where = joined(state, state.queues, state.where, loc, piece)
+        return state._replace(where=where, queues=queues)
+    ranks, per = state.rules.piece_rank, state.rules.pieces_per_family
+    pos = len([p for p in queue if ranks[p % per] > DEBUTANT])
+    queue = (*queue[:pos], piece, *queue[pos:])
     return state._replace(where=replaced(state.where, piece, loc),
                           queues=replaced(state.queues, loc, queue))
 

@@ -12,6 +12,7 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.florenz import cleanup, solo
 from regelwerk.engine.florenz.scoring import plan_points, time_points
+from regelwerk.engine.florenz.state import RESERVE
 
 BLUE, ORANGE, VIOLET = 0, 1, 2
 YOU, STROZZI = 0, 1
@@ -218,3 +219,93 @@ def test_long_walk_with_any_steps() -> None:
     assert back in walks(other, mine) and through not in walks(other, mine)
     after = fz.apply(other, fz.Scandal(0, mine, back))
     assert after.queue(1) == (mine,) and after.clock[BLUE] == 12 - SPEC["scandal.cost.long_walk"]
+
+
+@pytest.mark.clause("florenz:scoring.giovanni", "florenz:scoring.giovanni_one_reward")
+def test_giovanni_family_that_cannot_pay_takes_a_lower_place() -> None:
+    """Round 3, Giovanni at 3: Orange controls it, Blue comes second, Violet third. Orange's
+    clock pays place 2 but not place 1. As decided Orange is out once passed over: Blue
+    takes place 1, Violet is offered place 2. Read 'offer_lower', Orange stays in the
+    running and is offered place 2 as soon as Blue has taken place 1; it takes that place's
+    points, and Violet is offered place 3."""
+    places = SPEC["disc.giovanni"][2]
+    assert places[1][0] < places[0][0]
+    for value, second in (("as_decline", VIOLET), ("offer_lower", ORANGE)):
+        state = fz.set_up({"players": 3, "giovanni_cannot_pay": value},
+                          carriages=(1, 4, 2), targets=(5, 6, 3))
+        state = fz.with_queues(state, {3: [(ORANGE, DEB), (ORANGE, DEB), (BLUE, DEB),
+                                           (VIOLET, DEB)]})
+        state = state._replace(round=3, phase=fz.Phase.ACTIONS, passed=(True,) * 3,
+                               clock=(12, places[1][0], 12))
+        state = fz.medici_phase(state)
+        assert state.current == BLUE and state.offer[1] == 0     # Orange cannot pay place 1
+        state = fz.apply(state, fz.Accept())
+        assert state.current == second and state.offer[1] == 1
+        points = state.points[ORANGE]
+        state = fz.apply(state, fz.Accept())
+        if value == "offer_lower":
+            assert state.points[ORANGE] == points + places[1][1] and state.clock[ORANGE] == 0
+            assert state.current == VIOLET and state.offer[1] == 2
+        else:
+            assert state.points[ORANGE] == points
+
+
+@pytest.mark.clause("florenz:guard.doorman", "florenz:queue.capacity")
+def test_doorman_pushes_the_last_petitioner_out_under_the_other_reading() -> None:
+    """Blue's doorman at 1, the queue there full (a lady, then debutants of Orange and
+    Violet). Blue sends a debutant: refused as decided; read 'push_out' it goes in front of
+    the other debutants and the last one goes back to its family's board. Where the queue
+    holds only ladies the newcomer would stand last, so no doorman makes room for it."""
+    capacity = acting().rules.capacity
+    full = [(ORANGE, LADY)] + [((VIOLET, ORANGE)[i % 2], DEB) for i in range(capacity - 1)]
+    doormen = ((BLUE,),) + ((),) * 8
+    decided = acting(l1=full)._replace(doormen=doormen)
+    refused(decided, fz.Send(1), "florenz:queue.capacity")
+    state = acting({"doorman_full": "push_out"}, l1=full)._replace(doormen=doormen)
+    last = state.queue(1)[-1]
+    after = fz.apply(state, fz.Send(1))
+    assert [(after.family_of(p), after.rank_of(p)) for p in after.queue(1)] == \
+        [full[0], (BLUE, DEB), *full[1:-1]]
+    assert after.where[last] == RESERVE and len(after.queue(1)) == capacity
+    assert after.clock[BLUE] == state.clock[BLUE] - SPEC["costs.send"]
+    ladies = acting({"doorman_full": "push_out"},
+                    l1=[((VIOLET, ORANGE)[i % 2], LADY) for i in range(capacity)])
+    refused(ladies._replace(doormen=doormen), fz.Send(1), "florenz:queue.capacity")
+
+
+@pytest.mark.clause("florenz:scandal.move_anywhere", "florenz:scandal.guard_anywhere",
+                    "florenz:queue.capacity", "florenz:guard.spy")
+def test_scandal_cards_without_limits_fill_blocked_spaces_and_stack_guards() -> None:
+    """Three families: a queue has fewer open spaces than the board prints. The queue at 2
+    is full. 'Go anywhere' may not take Blue's debutant there as decided; read 'no_limits'
+    it may (the debutant stands last, on a blocked space), while a send still needs an open
+    space, and a queue filling every printed space takes nobody. Blue's spy at 1: a second
+    guard of Blue's may join it only under 'no_limits', and a Medici's visit there then
+    gives Blue a card for each spy."""
+    rules = acting().rules
+    capacity, spaces = rules.capacity, rules.spaces
+    assert capacity < spaces
+    queues = {"l1": [(BLUE, DEB)], "l2": [(ORANGE, DEB)] * capacity}
+    decided = holding("move_anywhere", **queues)
+    piece = decided.queue(1)[0]
+    refused(decided, fz.Scandal(0, piece, 2), "florenz:scandal.move_anywhere")
+    loose = holding("move_anywhere", {"scandal_placement_limits": "no_limits"}, **queues)
+    after = fz.apply(loose, fz.Scandal(0, piece, 2))
+    assert after.queue(2) == (*loose.queue(2), piece) and len(after.queue(2)) == capacity + 1
+    assert fz.violations(after) == []
+    refused(after._replace(current=BLUE), fz.Send(2), "florenz:queue.capacity")
+    printed = [((ORANGE, VIOLET)[i % 2], DEB) for i in range(spaces)]
+    full = holding("move_anywhere", {"scandal_placement_limits": "no_limits"},
+                   l1=[(BLUE, DEB)], l2=printed)
+    refused(full, fz.Scandal(0, piece, 2), "florenz:scandal.move_anywhere")
+    spies = ((BLUE,),) + ((),) * 8
+    for value, stacked in (("limits_hold", False), ("no_limits", True)):
+        state = holding("guard_anywhere", {"scandal_placement_limits": value},
+                        l1=[(ORANGE, DEB)])._replace(spies=spies)
+        if not stacked:
+            refused(state, fz.Scandal(0, 1, 1), "florenz:scandal.guard_anywhere")
+            continue
+        after = fz.apply(state, fz.Scandal(0, 1, 1))
+        assert after.spies[0] == (BLUE, BLUE) and after.guards[BLUE] == state.guards[BLUE] - 1
+        deals = [d for d in fz.visit(after, 1, 0).draws if d[1] == BLUE]
+        assert len(deals) == 2

@@ -117,7 +117,12 @@ def check_queue_order(rules: Rules) -> Result:
 
 @implements(C + "queue.capacity", C + "setup.blocked")
 def check_queue_capacity(rules: Rules) -> Result:
-    """Whatever the blocked spaces, a queue never holds more than its open spaces (induction)."""
+    """Whatever the blocked spaces, a queue never holds more than its open spaces (induction).
+
+    About the decided readings: a doorman makes no room (interp.doorman_full) and the
+    scandal cards need an open space (interp.scandal_placement_limits). The runtime twin
+    checks each reading's own limit (``Tables.queue_limit``): ``push_out`` keeps this one,
+    ``no_limits`` allows the board's printed spaces."""
     length, capacity = z3.Ints("length capacity")
     low, high = rules.spec.number("board.queue_marks").range or (1, rules.spaces)
     step = z3.If(rules.fns.may_enter(length, capacity, Z3), length + 1, length)
