@@ -37,7 +37,8 @@ def choice_offered(faith: Any, threshold: Any, ops: Ops = INT) -> Any:
 @implements(C + "vatican.forced", C + "vatican.final", C + "excommunication.tiles")
 def excommunicate(state: State, p: int) -> State:
     """The period's tile binds ``p`` from now on; he keeps his faith, except in the last
-    report, where his faith space still scores and the disc goes back."""
+    report, where his faith space still scores and the disc goes back (under the variant
+    ``sisto_bonus = any_faith_scoring`` with the bonus of supporting the Church too)."""
     tile = state.excommunication[state.period - 1]
     player = state.players[p]
     player = player._replace(excommunicated=player.excommunicated + (tile,),
@@ -45,6 +46,8 @@ def excommunicate(state: State, p: int) -> State:
     state = with_player(state, p, player)
     if state.period == state.rules.periods:
         state = score_faith(state, p)
+        if state.rules.sisto_any_faith:        # interp.sisto_final_report, the variant
+            state, _ = receive(state, p, on_event(state.players[p], "church_support"))
     return state
 
 

@@ -8,6 +8,8 @@ from collections.abc import Iterable, Iterator
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.lorenzo.actions import Exchange, Malus, Privilege, Skip, TakeCard, Work
 from regelwerk.engine.lorenzo.effects import (
+    ANY,
+    IMMEDIATE,
     Context,
     action_bonus,
     add_resources,
@@ -51,12 +53,16 @@ def choose_privilege(state: State, action: Privilege) -> State:
         if head.arg > 1 else ()
     pending = rest + state.pending[1:]
     vec = state.rules.privileges[action.choice]
+    # interp.santa_rita_privilege: a card's privilege counts as its immediate effect's gain
+    # only under the variant ``card_privilege = doubled`` (the card is then kept)
+    source = IMMEDIATE.source if head.card >= 0 and state.rules.card_privilege_doubled \
+        else ANY.source
     if head.work:
         state, opened = receive(changed(state, (S_PENDING, pending)), head.player, vec,
-                                Context(held=True))
+                                Context(source, held=True))
         return push(state, opened)
     p = head.player
-    player, opened = received(state, p, state.players[p], vec)
+    player, opened = received(state, p, state.players[p], vec, source)
     players = state.players
     return changed(state, (S_PLAYERS, players[:p] + (player,) + players[p + 1:]),
                    (S_PENDING, queued(pending, opened) if opened else pending))
@@ -120,8 +126,16 @@ SKIP = Skip()
 MALUS = (Malus(False), Malus(True))
 
 
+@implements(C + "card.immediate")
 def skip_options(state: State, like: Skip | None) -> Iterator[Skip]:
-    if state.pending[0].need in (Stage.TAKE, Stage.WORK):
+    """A card effect's bonus action may be left unused (interp.bonus_action_optional); under
+    the variant ``bonus_action = compulsory`` only a card it cannot take lapses (a harvest
+    or production can always be carried out)."""
+    need = state.pending[0].need
+    if need == Stage.TAKE:
+        if not state.rules.bonus_compulsory or next(take_options(state, None), None) is None:
+            yield SKIP
+    elif need == Stage.WORK and not state.rules.bonus_compulsory:
         yield SKIP
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 from itertools import product
 from operator import add, ge, sub
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
@@ -61,7 +61,8 @@ class Context(NamedTuple):
     held: bool = False
 
 
-IMMEDIATE = Context("card_immediate")
+IMMEDIATE_SOURCE: Final = "card_immediate"
+IMMEDIATE = Context(IMMEDIATE_SOURCE)
 ANY = Context()
 
 
@@ -231,14 +232,24 @@ def gain(state: State, p: int, effect: Effect, context: Context) -> tuple[State,
 @implements(C + "effect.privilege", C + "council.privileges_differ")
 def privilege(state: State, p: int, effect: Effect, context: Context
               ) -> tuple[State, tuple[Pending, ...]]:
-    return state, (Pending(PRIVILEGE, p, arg=effect.count, work=context.held),)
+    """A council privilege to choose; under the variant ``card_privilege = doubled``
+    (interp.santa_rita_privilege) one a card's immediate effect grants keeps its card, so
+    that what it gives counts as that effect's gain."""
+    card = context.card if state.rules.card_privilege_doubled and \
+        context.source == IMMEDIATE_SOURCE else -1
+    return state, (Pending(PRIVILEGE, p, arg=effect.count, card=card, work=context.held),)
 
 
 @implements(C + "effect.gain_per_card")
 def gain_per_card(state: State, p: int, effect: Effect, context: Context
                   ) -> tuple[State, tuple[Pending, ...]]:
-    """Once per card of the type held, the bearing card included (interp.per_card_counts_itself)."""
+    """Once per card of the type held, the bearing card included (interp.per_card_counts_itself;
+    under the variant ``per_card_count = others_only`` the bearing card does not count)."""
     count = len(state.players[p].cards[effect.card_type])
+    rules = state.rules
+    if rules.others_only and context.card >= 0 and \
+            rules.cards[context.card].type == effect.card_type:
+        count -= 1
     return receive(state, p, tuple(v * count for v in effect.gain), context)
 
 
@@ -435,16 +446,21 @@ def action_bonus(state: State, player: Player, action: str, card_type: int = -1,
 @implements(C + "effect.member_value", C + "action.member_value")
 def member_value(state: State, player: Player, member: int) -> int:
     """A die's number (the neutral member: ``family.neutral_value``); a set value replaces
-    the die (the higher of two), then every add applies (interp.member_value_order)."""
+    the die (the higher of two), then every add applies (interp.member_value_order; under
+    the variant ``member_value = set_overrides`` no add changes a set value)."""
     m = modifiers(player.mods)
     if member == NEUTRAL:
         found = m.sets[1]
-        return (state.rules.neutral_value if found is None else found) + m.adds[1]
+        if found is None:
+            return state.rules.neutral_value + m.adds[1]
+        return found if state.rules.set_overrides else found + m.adds[1]
     found = m.sets[0]
     if player.boost == member:
         boost = boost_value(state, player)
         found = boost if found is None else max(found, boost)
-    return (state.dice[member] if found is None else found) + m.adds[0]
+    if found is None:
+        return state.dice[member] + m.adds[0]
+    return found if state.rules.set_overrides else found + m.adds[0]
 
 
 def member_values(state: State, player: Player, m: Modifiers | None = None) -> tuple[int, ...]:
@@ -453,15 +469,19 @@ def member_values(state: State, player: Player, m: Modifiers | None = None) -> t
     if m is None:
         m = modifiers(player.mods)
     found, more = m.sets[0], m.adds[0]
+    overrides = state.rules.set_overrides
     if found is None:
         values = list(state.dice) if not more else list(map(more.__add__, state.dice))
     else:
-        values = [found + more] * len(state.dice)
+        values = [found if overrides else found + more] * len(state.dice)
     boost = player.boost
     if 0 <= boost < NEUTRAL:
         values[boost] = member_value(state, player, boost)
     neutral = m.sets[1]
-    values.append((state.rules.neutral_value if neutral is None else neutral) + m.adds[1])
+    if neutral is None:
+        values.append(state.rules.neutral_value + m.adds[1])
+    else:
+        values.append(neutral if overrides else neutral + m.adds[1])
     return tuple(values)
 
 
@@ -494,13 +514,29 @@ def on_event(player: Player, when: str) -> tuple[int, ...]:
 
 @implements(C + "effect.discount")
 def discount_options(player: Player, card_type: int,
-                     extra: tuple[tuple[int, ...], ...] = ()) -> Sequence[tuple[int, ...]]:
+                     extra: tuple[tuple[int, ...], ...] = (), one: bool = False
+                     ) -> Sequence[tuple[int, ...]]:
     """Every combination of the discounts on a card of ``card_type`` (one choice of each
-    discount effect, and of a take-card effect's own), summed; interp.discount_stacking."""
+    discount effect, and of a take-card effect's own), summed; interp.discount_stacking.
+    ``one`` (the variant ``discount_stacking = best_one``): every single choice of one of
+    them instead, of which :func:`saving` keeps the largest."""
     m = modifiers(player.mods)
+    if one:
+        return singles((*m.discounts[card_type], extra) if extra else m.discounts[card_type])
     if not extra:
         return m.reductions[card_type]
     return combinations((*m.discounts[card_type], extra))
+
+
+@lru_cache(maxsize=1024)
+def singles(groups: tuple[tuple[tuple[int, ...], ...], ...]) -> tuple[tuple[int, ...], ...]:
+    """Every choice of every discount group, each alone (none: no discount)."""
+    return tuple(choice for group in groups for choice in group) or (ZERO,)
+
+
+def saving(pay: tuple[int, ...], discount: tuple[int, ...]) -> int:
+    """How much of ``pay`` a discount takes off (never below zero, :func:`discounted`)."""
+    return sum(pay) - sum(discounted(pay, discount))
 
 
 def discounted(pay: tuple[int, ...], discount: tuple[int, ...]) -> tuple[int, ...]:

@@ -48,7 +48,7 @@ from regelwerk.engine.lorenzo.actions import (
 )
 from regelwerk.engine.lorenzo.church import report
 from regelwerk.engine.lorenzo.effects import flush_income, with_player
-from regelwerk.engine.lorenzo.leaders import any_leader_action
+from regelwerk.engine.lorenzo.leaders import any_leader_action, face_up
 from regelwerk.engine.lorenzo.places import any_placement
 from regelwerk.engine.lorenzo.rules import (
     COIN,
@@ -98,9 +98,13 @@ def pile(items: Iterable[int], seed: int | None, *path: object) -> tuple[int, ..
 @implements(C + "setup.players", C + "setup.supply", C + "setup.player", C + "setup.covers",
             C + "advanced.mode")
 def setup(rules: Rules, seed: int | None) -> State:
-    """Every player's material; chance then draws the first turn order (stage ``ORDER``)."""
+    """Every player's material; chance then draws the first turn order (stage ``ORDER``).
+    The basic game's players share the simple side of the bonus tile, or under the variant
+    ``simple_tile = unknown`` (interp.simple_bonus_tile) choose advanced tiles as in the
+    full game."""
     n = rules.players
-    tile = -1 if rules.advanced else rules.simple_tile
+    chosen = rules.advanced or rules.no_simple_tile
+    tile = -1 if chosen else rules.simple_tile
     coinless = list(rules.start[0])
     coinless[COIN] = 0
     # the resources by position (mypy cannot match a list to the named fields)
@@ -112,7 +116,7 @@ def setup(rules: Rules, seed: int | None) -> State:
     return State(rules=rules, seed=seed, round=1, stage=ORDER, order=(), turn=0, dice=(),
                  players=players, towers=(-1,) * TOWER_SPACES, spaces=((),) * SPACES, decks=(),
                  excommunication=(), pending=(), income=ZERO, earner=-1, hands=(),
-                 tiles_left=rules.advanced_tiles if rules.advanced else (),
+                 tiles_left=rules.advanced_tiles if chosen else (),
                  pile=pile(range(n), seed, "order"), turn_coins=0)
 
 
@@ -141,12 +145,14 @@ def order_drawn(state: State, action: OrderDrawn) -> State:
 @implements(C + "setup.excommunication")
 def excommunication_options(state: State, like: ExcommunicationDrawn | None
                             ) -> Iterator[ExcommunicationDrawn]:
-    """Any tile of the next period without one."""
+    """Any tile of the next period without one (under the variant ``excommunication_periods
+    = one_pool`` any tile not drawn yet, interp.excommunication_periods)."""
     period = len(state.excommunication) + 1
     if like is not None and like.period != period:
         return
+    drawn = state.excommunication
     for outcome in state.rules.excommunication_drawn[period - 1]:
-        if like is None or like.tile == outcome.tile:
+        if (like is None or like.tile == outcome.tile) and outcome.tile not in drawn:
             yield outcome
 
 
@@ -160,6 +166,8 @@ def excommunication_drawn(state: State, action: ExcommunicationDrawn) -> State:
     if rules.advanced:
         return state._replace(stage=LEADERS, hands=((),) * rules.players,
                               pile=pile(range(len(rules.leaders)), state.seed, "leaders"))
+    if rules.no_simple_tile:                # the basic game with advanced tiles (variant)
+        return state._replace(stage=TILE, turn=rules.players - 1)
     return start_round(state)
 
 
@@ -207,6 +215,8 @@ def choose_tile(state: State, action: ChooseTile) -> State:
     state = state._replace(tiles_left=tuple(t for t in state.tiles_left if t != action.tile))
     if state.turn > 0:
         return state._replace(turn=state.turn - 1)
+    if not state.rules.advanced:            # the basic game with advanced tiles (variant)
+        return start_round(state._replace(turn=0))
     return state._replace(stage=DRAFT, turn=0)
 
 
@@ -322,7 +332,8 @@ def _dice_probability(state: State, outcome: Any) -> Fraction:
 
 
 def _excommunication_probability(state: State, outcome: Any) -> Fraction:
-    tiles = tuple(o.tile for o in state.rules.excommunication_drawn[outcome.period - 1])
+    tiles = tuple(o.tile for o in state.rules.excommunication_drawn[outcome.period - 1]
+                  if o.tile not in state.excommunication)
     return draw_probability(tiles, outcome.tile)
 
 
@@ -351,7 +362,7 @@ def _seeded_excommunication(state: State) -> ExcommunicationDrawn:
     period = len(state.excommunication) + 1
     outcomes = state.rules.excommunication_drawn[period - 1]
     tile = seeded_rng(state.seed, "excommunication", period).choice(
-        tuple(o.tile for o in outcomes))
+        tuple(o.tile for o in outcomes if o.tile not in state.excommunication))
     return next(o for o in outcomes if o.tile == tile)
 
 
@@ -441,13 +452,15 @@ def next_turn(state: State) -> State:
 
 @implements(C + "action.must_place")
 def pass_options(state: State, like: Pass | None) -> Iterator[Pass]:
-    if not any_placement(state):
+    """A pass only without a legal placement, or at any time under the variant
+    ``passing = may_pass`` (interp.forced_placement)."""
+    if state.rules.may_pass or not any_placement(state):
         yield PASS
 
 
 def why_not_pass(state: State, action: Pass) -> IllegalAction | None:
     """A pass refused because a member can still be placed (action.must_place)."""
-    if any_placement(state):
+    if not state.rules.may_pass and any_placement(state):
         return IllegalAction(C + "action.must_place",
                              N_("A family that can still place a member may not pass."))
     return None
@@ -503,14 +516,21 @@ def proceed(state: State) -> State:
 @implements(C + "endround.cards", C + "endround.order", C + "endround.members",
             C + "endround.leaders", C + "end.trigger")
 def end_round(state: State) -> State:
+    """The towers cleared, the members home, the leaders face up; the new turn order from
+    the council palace, also after the last round, where it breaks a tie for the win
+    (interp.final_turn_order; under the variant ``final_turn_order = as_played`` the last
+    round's order stays)."""
     rules = state.rules
     first: list[int] = []
     for code in state.spaces[COUNCIL]:
         if code // MEMBERS not in first:
             first.append(code // MEMBERS)
     order = tuple(first + [p for p in state.order if p not in first])
-    players = tuple(p._replace(used=(False,) * MEMBERS, passed=False, skipped=False, flipped=(),
-                               boost=-1) for p in state.players)
+    if rules.final_order_as_played and state.round >= rules.rounds:
+        order = state.order
+    players = tuple(face_up(state, p)._replace(used=(False,) * MEMBERS, passed=False,
+                                               skipped=False, flipped=(), boost=-1)
+                    for p in state.players)
     state = state._replace(order=order, players=players, spaces=((),) * SPACES,
                            towers=(-1,) * len(state.towers), dice=(), turn=0)
     if state.round >= rules.rounds:

@@ -102,8 +102,10 @@ def violations(state: State) -> list[str]:
         if max(map(len, player.cards)) > max_per_type:
             broken.add("lorenzo.card_limit")
         suffered = player.excommunicated
-        if suffered and (len(suffered) > rules.periods or len(
-                {rules.excommunications[e].period for e in suffered}) != len(suffered)):
+        # one of the tiles drawn for the periods each (whichever pile they were drawn from,
+        # interp.excommunication_periods), none twice
+        if suffered and (len(suffered) > rules.periods or len(set(suffered)) != len(suffered)
+                         or not set(suffered) <= set(state.excommunication)):
             broken.add("lorenzo.excommunications")
     spaces = state.spaces
     placed = Counter(chain.from_iterable(spaces))

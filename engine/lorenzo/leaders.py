@@ -22,7 +22,7 @@ from regelwerk.engine.lorenzo.effects import (
     run,
     with_player,
 )
-from regelwerk.engine.lorenzo.rules import NEUTRAL, C, Leader, made
+from regelwerk.engine.lorenzo.rules import NEUTRAL, C, Effect, Leader, made
 from regelwerk.engine.lorenzo.state import (
     ASKED,
     S_HANDS,
@@ -117,7 +117,8 @@ def play_options(state: State, like: PlayLeader | None) -> Iterator[PlayLeader]:
         data = state.rules.leaders[leader]
         if not meets(player, data):
             continue
-        if data.special == "copy_leader" and next(copyable(state, p), None) is None:
+        if data.special == "copy_leader" and not state.rules.copy_later and \
+                next(copyable(state, p), None) is None:
             continue
         yield made(state.rules, PlayLeader, leader)
 
@@ -132,7 +133,7 @@ def play_sampler(state: State, rng: Random) -> PlayLeader | None:
     found = []
     for leader in player.hand:
         data = leaders[leader]
-        if meets(player, data) and (data.special != "copy_leader"
+        if meets(player, data) and (data.special != "copy_leader" or state.rules.copy_later
                                     or next(copyable(state, p), None) is not None):
             found.append(leader)
     if not found:
@@ -149,7 +150,7 @@ def play(state: State, action: PlayLeader) -> State:
     if not data.once_per_round:
         player = player._replace(mods=player.mods + data.ability)
     state = with_player(state, p, player)
-    if data.special == "copy_leader":
+    if data.special == "copy_leader" and next(copyable(state, p), None) is not None:
         state = push(state, (Pending(Stage.COPY, p),))
     return state
 
@@ -205,14 +206,24 @@ def once_per_round(state: State, player: Player, leader: int) -> bool:
 
 @implements(C + "leader.activate", C + "leader.abilities")
 def activate_options(state: State, like: ActivateLeader | None) -> Iterator[ActivateLeader]:
-    player = state.players[state.order[state.turn]]
+    p = state.order[state.turn]
+    player = state.players[p]
+    rules = state.rules
     for leader in player.leaders:
         if like is not None and like.leader != leader:
+            continue
+        if (rules.copy_later or rules.copy_each_round) and player.copied < 0 and \
+                rules.leaders[leader].special == "copy_leader":
+            # interp.medici_needs_copy (``copy_later``): a Lorenzo de' Medici played with
+            # nothing to copy copies once there is something; interp.lorenzo_medici_timing
+            # (the variant ``medici_copy = choose_each_round``): he copies anew each round
+            if next(copyable(state, p), None) is not None and (like is None or like.member == 0):
+                yield made(rules, ActivateLeader, leader, 0)
             continue
         if leader in player.flipped or not once_per_round(state, player, leader):
             continue
         ability = leader_ability(state, player, leader)
-        if any(e.kind == "member_value" for e in ability):
+        if any(e.kind == "member_value" and e.set is not None for e in ability):
             for member in range(NEUTRAL):
                 if not player.used[member] and (like is None or like.member == member):
                     yield made(state.rules, ActivateLeader, leader, member)
@@ -223,12 +234,50 @@ def activate_options(state: State, like: ActivateLeader | None) -> Iterator[Acti
 def activate(state: State, action: ActivateLeader) -> State:
     p = active(state)
     player = state.players[p]
+    if player.copied < 0 and state.rules.leaders[action.leader].special == "copy_leader":
+        return push(state, (Pending(Stage.COPY, p),))       # the later copy (variant)
     ability = leader_ability(state, player, action.leader)
     player = player._replace(flipped=player.flipped + (action.leader,))
-    if any(e.kind == "member_value" for e in ability):
+    if any(e.kind == "member_value" and e.set is not None for e in ability):
         player = player._replace(boost=action.member)
+    added = round_mods(ability)
+    if added:                               # in force for the rest of the round
+        player = player._replace(mods=player.mods + added)
     state = with_player(state, p, player)
     return run(state, p, ability, ANY)
+
+
+@implements(C + "leader.abilities", C + "endround.leaders")
+def round_mods(ability: tuple[Effect, ...]) -> tuple[Effect, ...]:
+    """The effects a once-per-round ability keeps in force until the round ends: values
+    added to members (Lucrezia Borgia's +2 under the variant ``lucrezia_timing =
+    once_per_round``, interp.lucrezia_timing); they leave the player's effects when his
+    leaders turn face up again."""
+    return tuple(e for e in ability if e.kind == "member_value" and e.set is None)
+
+
+def face_up(state: State, player: Player) -> Player:
+    """``player``'s leaders turned face up at the end of a round: the effects their
+    once-per-round abilities kept in force (:func:`round_mods`) end; under the variant
+    ``medici_copy = choose_each_round`` Lorenzo de' Medici's copy ends too (the copied
+    permanent ability with it), to be made anew."""
+    ending = [effect for leader in player.flipped
+              for effect in round_mods(leader_ability(state, player, leader))]
+    copied = player.copied
+    if copied >= 0 and state.rules.copy_each_round:
+        data = state.rules.leaders[copied]
+        if not data.once_per_round:
+            ending += data.ability
+        player = player._replace(copied=-1)
+    if not ending:
+        return player
+    mods = list(player.mods)
+    for effect in ending:
+        for i in range(len(mods) - 1, -1, -1):
+            if mods[i] is effect:
+                del mods[i]
+                break
+    return player._replace(mods=tuple(mods))
 
 
 def any_leader_action(state: State) -> bool:

@@ -24,6 +24,7 @@ from regelwerk.engine.lorenzo.effects import (
     IMMEDIATE,
     Context,
     add_resources,
+    coloured_in,
     discount_options,
     discounted,
     member_value,
@@ -33,6 +34,7 @@ from regelwerk.engine.lorenzo.effects import (
     queued,
     received,
     run,
+    saving,
     servant_rate,
 )
 from regelwerk.engine.lorenzo.rules import (
@@ -214,11 +216,13 @@ class Towers:
     enter it, the fee and his cards of its type; per floor his stock after the fee and the
     bonus."""
 
-    __slots__ = ("_bases", "_towers", "extra", "have", "m", "p", "player", "rate", "rules",
-                 "state")
+    __slots__ = ("_bases", "_towers", "extra", "free", "have", "m", "p", "player", "rate",
+                 "rules", "state", "taken_floors")
 
-    def __init__(self, state: State, p: int, extra: tuple[tuple[int, ...], ...] = ()) -> None:
+    def __init__(self, state: State, p: int, extra: tuple[tuple[int, ...], ...] = (),
+                 free: bool = False) -> None:
         self.state = state
+        self.free = free            # a card effect's action free of fee and bonus (variant)
         self.p = p
         self.rules = state.rules
         self.player = state.players[p]
@@ -226,6 +230,9 @@ class Towers:
         self.m = modifiers(self.player.mods)
         self.extra = extra
         self.rate = max(self.rules.servant_rate, self.m.servants)
+        # interp.ariosto_scope: taken floors open to him only under the variant
+        # ``ariosto_scope = towers_too`` (where a floor without its card offers its bonus)
+        self.taken_floors = self.rules.ariosto_towers and "occupied_space" in self.m.waived
         self._towers: dict[int, tuple[int, bool, bool, int]] = {}
         self._bases: dict[int, list[int]] = {}
 
@@ -239,18 +246,25 @@ class Towers:
             first = t * rules.floors
             spaces = self.state.spaces[first:first + rules.floors]
             fee = 0
-            if any(spaces) and "tower_fee" not in self.m.waived:     # as :func:`tower_fee`
-                fee = rules.occupied_fee
+            if any(spaces) and "tower_fee" not in self.m.waived and not self.free:
+                fee = rules.occupied_fee                              # as :func:`tower_fee`
                 if fee > fee_coins(self.state, self.p, self.player):
                     fee = -1
             low = self.p * MEMBERS
             coloured = 0
+            neutral = False
             for codes in spaces:
                 for code in codes:
                     if low <= code < low + NEUTRAL:
                         coloured = 1
+                    elif code % MEMBERS == NEUTRAL:
+                        neutral = True
+            # interp.neutral_in_tower: under the variant ``neutral_in_tower = one_neutral`` a
+            # tower takes one neutral member of any family
             found = self._towers[t] = (fee, fns.colour_open(coloured, False),
-                                       fns.colour_open(coloured, True), len(self.player.cards[t]))
+                                       fns.colour_open(coloured, True)
+                                       and not (neutral and rules.one_neutral),
+                                       len(self.player.cards[t]))
         return found
 
     def base(self, t: int, f: int, fee: int) -> list[int]:
@@ -259,7 +273,7 @@ class Towers:
         found = self._bases.get(space)
         if found is None:
             bonus = self.rules.floor_bonus[t][f]
-            if bonus is ZERO or f in self.m.lost_floors:
+            if bonus is ZERO or f in self.m.lost_floors or self.free:
                 found = list(self.player[:STOCK])  # type: ignore[arg-type]
             else:
                 if self.m.gains:
@@ -294,7 +308,8 @@ class Towers:
         if fee < 0 or (card >= 0 and held >= rules.max_per_type):
             return []
         if member >= 0 and not ((neutral_open if member == NEUTRAL else coloured_open)
-                                and rules.fns.space_open(len(self.state.spaces[space]))):
+                                and rules.fns.space_open(len(self.state.spaces[space]),
+                                                         self.taken_floors)):
             return []
         return self.ways(t, f, card, low, fee, held)
 
@@ -325,13 +340,19 @@ class Towers:
                     stock[MILITARY], rules.territory_military, held,
                     "territory_military" in self.m.waived):
                 continue
-            reductions = self.m.reductions[t] if not self.extra else \
-                discount_options(self.player, t, self.extra)
+            one = rules.best_discount
+            reductions = self.m.reductions[t] if not (self.extra or one) else \
+                discount_options(self.player, t, self.extra, one)
             for c, cost in enumerate(rules.cards[card].costs):
                 if cost.needs and not all(map(ge, stock, cost.require)):
                     continue
                 pay = cost.pay
+                # interp.discount_stacking: under the variant ``discount_stacking =
+                # best_one`` only a discount that takes the most off this cost applies
+                best = max(saving(pay, r) for r in reductions) if one else 0
                 for d, reduction in enumerate(reductions):
+                    if one and saving(pay, reduction) < best:
+                        continue
                     if fns.payable(stock, pay if reduction is ZERO
                                    else discounted(pay, reduction)):
                         found.append((t, f, servants, c, d))
@@ -348,7 +369,7 @@ def tower_takes(state: State, p: int, member: int, value: int, types: int,
     if (tower is not None and not 0 <= tower < rules.towers) or \
             (floor is not None and not 0 <= floor < rules.floors):
         return
-    view = Towers(state, p, extra)
+    view = Towers(state, p, extra, member < 0 and rules.card_action_free)
     for t in range(rules.towers) if tower is None else (tower,):
         if (types >> t) & 1:
             for f in range(rules.floors) if floor is None else (floor,):
@@ -367,20 +388,23 @@ def take(state: State, p: int, t: int, f: int, servants: int, c: int, d: int, me
     space = first + f
     player = state.players[p]
     m = modifiers(player.mods)
-    fee = tower_fee(state, t, m.waived)
+    # interp.card_action_in_tower: a card effect's action pays the fee and takes the bonus,
+    # except under the variant ``card_action_tower = free_of_tower_rules``
+    free = member < 0 and rules.card_action_free
+    fee = 0 if free else tower_fee(state, t, m.waived)
     spaces = state.spaces
     if member >= 0:
         player, spaces = seated(state, p, member, space, servants, fee)
     else:
         player = player._replace(servant=player.servant - servants, coin=player.coin - fee)
     opened: tuple[Pending, ...] = ()
-    if f not in m.lost_floors:
+    if f not in m.lost_floors and not free:
         player, opened = received(state, p, player, rules.floor_bonus[t][f])
     values = list(state)
     card = state.towers[space]
     if card >= 0:
         data = rules.cards[card]
-        reduction = discount_options(player, t, extra)[d]
+        reduction = discount_options(player, t, extra, rules.best_discount)[d]
         pay = data.costs[c].pay
         player = add_resources(player, pay if reduction is ZERO else discounted(pay, reduction),
                                -1)
@@ -496,12 +520,15 @@ def work_groups(state: State, like: PlaceWork | None) -> list[tuple[int, bool, i
                                                 "occupied_space" in m.waived):
                 continue
             penalty = rules.large_penalty if large else 0
+            # interp.large_space_low_value: the minimum before the penalty, or after it
+            # under the variant ``large_space_minimum = refused``
+            short = penalty if rules.large_refused else 0
             for member in members:
                 if not 0 <= member < MEMBERS or used[member] or not opened[member == NEUTRAL]:
                     continue
                 value = values[member] + bonus
                 # servants_between(rules, player, rate, work_min - value, top - value - penalty)
-                missing = rules.work_min - value
+                missing = rules.work_min - value - short
                 low = missing * rate if missing > 0 else 0
                 if low > have:
                     continue
@@ -681,6 +708,8 @@ def market_groups(state: State, like: PlaceMarket | None) -> list[tuple[int, int
     have = player.servant
     high = have if rules.unlimited_servants else None
     groups = []
+    # the market as one action group under the variant ``action_group_scope = every_area``
+    coloured = rules.every_area_limit and coloured_in(state, p, range(MARKET, COUNCIL))
     opened: dict[int, bool] = {}           # space_open by the number of members there
     for space in rules.open_markets if like is None else (like.space,):
         if space not in rules.open_markets:
@@ -691,7 +720,8 @@ def market_groups(state: State, like: PlaceMarket | None) -> list[tuple[int, int
         if not opened[there]:
             continue
         for member in members:
-            if not 0 <= member < MEMBERS or used[member]:
+            if not 0 <= member < MEMBERS or used[member] or \
+                    not rules.fns.colour_open(coloured and member != NEUTRAL, False):
                 continue
             # servants_between(rules, player, rate, market_min - values[member])
             missing = rules.market_min - values[member]
@@ -735,7 +765,8 @@ def council_groups(state: State, like: PlaceCouncil | None) -> list[tuple[int, r
     """Every ``(member, servants)`` a council placement may take: one action per number of
     servants in the range (:func:`council_options`)."""
     rules = state.rules
-    player = state.players[state.order[state.turn]]
+    p = state.order[state.turn]
+    player = state.players[p]
     m = modifiers(player.mods)
     rate = max(rules.servant_rate, m.servants)
     values = member_values(state, player, m)
@@ -743,8 +774,11 @@ def council_groups(state: State, like: PlaceCouncil | None) -> list[tuple[int, r
     have = player.servant
     high = have if rules.unlimited_servants else None
     groups = []
+    # the palace as one action group under the variant ``action_group_scope = every_area``
+    coloured = rules.every_area_limit and coloured_in(state, p, (COUNCIL,))
     for member in FREE[used] if like is None else (like.member,):
-        if not 0 <= member < MEMBERS or used[member]:
+        if not 0 <= member < MEMBERS or used[member] or \
+                not rules.fns.colour_open(coloured and member != NEUTRAL, False):
             continue
         # servants_between(rules, player, rate, council_min - values[member])
         missing = rules.council_min - values[member]
@@ -797,10 +831,13 @@ def any_placement(state: State) -> bool:
     values = member_values(state, player, m)
     best = max(map(values.__getitem__, members)) + \
         player.servant // max(rules.servant_rate, m.servants)
-    if best >= rules.council_min:
-        return True
     work = max(m.bonus.get(area, 0) for area in WORK_ACTIONS)
-    if best < rules.market_min and best + work < rules.work_min and \
+    if best >= rules.council_min:
+        # under the variant ``action_group_scope = every_area`` the palace may be closed to
+        # his coloured members
+        if not rules.every_area_limit or council_groups(state, None):
+            return True
+    elif best < rules.market_min and best + work < rules.work_min and \
             best + max(m.take_bonus) < min(rules.floor_values):
         return False
     if market_groups(state, None) or work_groups(state, None):
@@ -856,7 +893,8 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
             continue
         fee, coloured_open, neutral_open, held = towers.get(t) or tower(t)
         card = cards[space]
-        if fee < 0 or (card >= 0 and held >= most) or not space_open(len(occupants[space])):
+        if fee < 0 or (card >= 0 and held >= most) or \
+                not space_open(len(occupants[space]), view.taken_floors):
             limit[key] = limit[key ^ 1] = 0     # the floor is closed to every member of his
             continue
         if not (neutral_open if key & 1 else coloured_open):

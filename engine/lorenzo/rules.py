@@ -336,6 +336,23 @@ class Rules:
     malus_exempt: bool                      # variant leader_action_malus = malus_exempt
     fee_before_turn: bool                   # variant fee_coins = before_turn
     vp_floor_zero: bool                     # variant vp_floor = zero
+    military_positive_only: bool            # variant military_ranking = five_two_positive_only
+    sisto_any_faith: bool                   # variant sisto_bonus = any_faith_scoring
+    others_only: bool                       # variant per_card_count = others_only
+    large_refused: bool                     # variant large_space_minimum = refused
+    one_neutral: bool                       # variant neutral_in_tower = one_neutral
+    may_pass: bool                          # variant passing = may_pass
+    bonus_compulsory: bool                  # variant bonus_action = compulsory
+    card_action_free: bool                  # variant card_action_tower = free_of_tower_rules
+    set_overrides: bool                     # variant member_value = set_overrides
+    every_area_limit: bool                  # variant action_group_scope = every_area
+    ariosto_towers: bool                    # variant ariosto_scope = towers_too
+    best_discount: bool                     # variant discount_stacking = best_one
+    final_order_as_played: bool             # variant final_turn_order = as_played
+    no_simple_tile: bool                    # variant simple_tile = unknown (basic game only)
+    copy_later: bool                        # variant medici_needs_copy = copy_later
+    copy_each_round: bool                   # variant medici_copy = choose_each_round
+    card_privilege_doubled: bool            # variant card_privilege = doubled
     large_spaces: bool                      # the large work spaces are open
     open_markets: tuple[int, ...]           # the market spaces open at this player count
     deal_spaces: frozenset[int]             # the tower spaces a round's cards are laid on
@@ -362,20 +379,24 @@ class Rules:
         return SPACES
 
 
-def discount_bound(cards: tuple[Card, ...], leaders: tuple[Leader, ...]) -> int:
+def discount_bound(cards: tuple[Card, ...], leaders: tuple[Leader, ...], one: bool = False
+                   ) -> int:
     """The most discount combinations (:func:`~.effects.discount_options`) a player can
     ever choose from on one card: one choice of each discount of his cards and leaders
-    that applies to its type, times the choices of the card effect that takes it."""
+    that applies to its type, times the choices of the card effect that takes it (``one``,
+    the variant ``discount_stacking = best_one``: all their choices, each alone)."""
     effects = [e for card in cards for e in (*card.immediate, *card.permanent)] + \
         [e for leader in leaders for e in leader.ability]
     own = max((len(e.choices) for e in effects if e.kind == "take_card"), default=0)
     most = 1
     for t in range(len(TYPES)):
         count = max(own, 1)
+        alone = own
         for effect in effects:
             if effect.kind == "discount" and t in effect.card_types:
                 count *= max(len(effect.choices), 1)
-        most = max(most, count)
+                alone += len(effect.choices)
+        most = max(most, alone if one else count)
     return most
 
 
@@ -398,25 +419,36 @@ def data_file(name: str) -> dict[str, Any]:
 
 
 @implements(C + "card.types")
-def _card(raw: Mapping[str, Any]) -> Card:
+def _card(raw: Mapping[str, Any], gb_only: bool = False) -> Card:
     """A development card of ``cards.toml``: its type (one of :data:`TYPES`, the tower it is
-    dealt to and the row it is kept in), its costs, its immediate and its permanent effects."""
+    dealt to and the row it is kept in), its costs, its immediate and its permanent effects
+    (``gb_only``: GB's cost where the cross-check overrides it, the variant
+    ``card_transcriptions = gb_only``, interp.card_transcriptions)."""
+    cost = raw.get("gb_cost", raw["cost"]) if gb_only else raw["cost"]
     costs = tuple(Cost(vector(c.get("pay")), vector(c.get("require")),
                        any(vector(c.get("require"))))
-                  for c in raw["cost"]) or (Cost(ZERO, ZERO, False),)
+                  for c in cost) or (Cost(ZERO, ZERO, False),)
     activation = raw.get("activation", {}).get("value", 0)
     return Card(raw["id"], raw["name_en"], TYPES.index(raw["type"]), raw["period"], costs,
                 compile_effects(raw["immediate"]), activation, compile_effects(raw["permanent"]))
 
 
-def _leader(raw: Mapping[str, Any]) -> Leader:
-    need = raw["requirement"]
+@implements(C + "leader.requirement", C + "leader.abilities")
+def _leader(raw: Mapping[str, Any], minority: bool = False, text_timing: bool = False
+            ) -> Leader:
+    """A leader of ``leaders.toml``; ``minority``: with the requirement of the one
+    transcription that differs from the rule text, where one does (the variant
+    ``leader_requirements = minority``, interp.leader_requirements); ``text_timing``: with
+    the timing the rule text gives, where it differs (the variant ``lucrezia_timing =
+    once_per_round``, interp.lucrezia_timing)."""
+    timing = raw.get("text_timing", raw["timing"]) if text_timing else raw["timing"]
+    need = raw.get("minority_requirement", raw["requirement"]) if minority else raw["requirement"]
     cards = [0] * len(TYPES)
     for name, count in need.get("cards", {}).items():
         cards[TYPES.index(name)] = count
     have = vector(need.get("have"))
     return Leader(raw["id"], raw["name_en"], have, tuple(cards),
-                  need.get("cards_of_one_type", 0), raw["timing"] == "once_per_round",
+                  need.get("cards_of_one_type", 0), timing == "once_per_round",
                   compile_effects(raw["ability"]), raw.get("special", ""),
                   tuple((i, n) for i, n in enumerate(have) if n > 0),
                   tuple((t, n) for t, n in enumerate(cards) if n > 0))
@@ -496,6 +528,25 @@ def check_board(spec: Spec) -> None:
                             path="scoring.resources", key=key, known=known)
 
 
+@implements(C + "advanced.bonus_tiles")
+def bonus_tiles(chosen: Mapping[str, str]) -> list[Mapping[str, Any]]:
+    """The personal bonus tiles of the game (interp.fifth_bonus_tile): the four of the
+    material list, and under the variant ``bonus_tiles = five_tiles`` the fifth tile only
+    GB lists, as one more tile of the advanced game to choose."""
+    data = data_file("bonus_tiles.toml")
+    extra = data["unverified_tile"] if chosen["bonus_tiles"] == "five_tiles" else []
+    return [*data["tile"], *extra]
+
+
+@implements(C + "market.players")
+def market_needs(spec: Spec, chosen: Mapping[str, str]) -> tuple[int, ...]:
+    """The players each market space needs (interp.market_closed_spaces): as the numbers give
+    them, or under the variant ``market_closed = spaces_1_2`` the same needs in reverse
+    order, so that the spaces closed to fewer players are the first ones."""
+    needs = tuple(spec["market.min_players"])
+    return needs[::-1] if chosen["market_closed"] == "spaces_1_2" else needs
+
+
 def rules_from_spec(spec: Spec, players: int | None = None,
                     variants: Mapping[str, str] | None = None) -> Rules:
     """Build :class:`Rules` for ``players`` players from a spec (a printed board loaded or not)."""
@@ -511,8 +562,15 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         raise ValueError("spec/lorenzo/cards.toml: the vocabulary's order changed")
     if tuple(spec["cards.types"]) != TYPES:
         raise ValueError("spec/lorenzo/numbers.toml: cards.types changed")
-    cards = tuple(_card(raw) for raw in data_file("cards.toml")["card"])
-    leaders = tuple(_leader(raw) for raw in data_file("leaders.toml")["leader"])
+    gb_only = chosen["card_transcriptions"] == "gb_only"
+    cards = tuple(_card(raw, gb_only) for raw in data_file("cards.toml")["card"])
+    minority = chosen["leader_requirements"] == "minority"
+    text_timing = chosen["lucrezia_timing"] == "once_per_round"
+    # interp.excommunication_periods: under the variant ``excommunication_periods =
+    # one_pool`` every period's tile is drawn from all tiles not drawn yet
+    one_pool = chosen["excommunication_periods"] == "one_pool"
+    leaders = tuple(_leader(raw, minority, text_timing)
+                    for raw in data_file("leaders.toml")["leader"])
     periods = spec["periods.count"]
     decks = tuple(tuple(tuple(i for i, c in enumerate(cards) if c.type == t and c.period == p)
                         for p in range(1, periods + 1)) for t in range(len(TYPES)))
@@ -520,9 +578,9 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         Excommunication(raw["id"], raw["period"], compile_effects(raw["effects"]),
                         raw.get("special", ""))
         for raw in data_file("excommunications.toml")["excommunication"])
-    tiles = tuple(BonusTile(raw["id"], raw["side"] == "advanced", raw["activation"],
+    tiles = tuple(BonusTile(raw["id"], raw["side"] != "simple", raw["activation"],
                             compile_effects(raw["harvest"]), compile_effects(raw["production"]))
-                  for raw in data_file("bonus_tiles.toml")["tile"])
+                  for raw in bonus_tiles(chosen))
     market_raw = [spec[f"market.space{i}"] for i in range(1, spec["market.spaces"] + 1)]
     floors = spec["towers.floors"]
     bonus_floors = spec["towers.bonus.floors"]
@@ -574,7 +632,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         large_min_players=spec["harvest_production.large_min_players"],
         market=tuple(vector(m) if isinstance(m, dict) else ZERO for m in market_raw),
         market_privileges=tuple(0 if isinstance(m, dict) else m for m in market_raw),
-        market_min_players=tuple(spec["market.min_players"]),
+        market_min_players=market_needs(spec, chosen),
         market_min=spec["market.min_value"],
         council_min=spec["council.min_value"],
         council_coins=spec["council.coins"],
@@ -586,7 +644,8 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         score_characters=tuple(spec["scoring.characters"]),
         score_military=tuple(spec["scoring.military"]),
         resources_per_vp=spec["scoring.resources_per_vp"],
-        scored_resources=tuple(RESOURCES.index(r) for r in spec["scoring.resources"]),
+        scored_resources=tuple(RESOURCES.index(r) for r in spec["scoring.resources"]) + (
+            (MILITARY, FAITH) if chosen["scored_resources"] == "with_points" else ()),
         hand=spec["leaders.hand"],
         discard_privileges=spec["leaders.discard_privileges"],
         cards=cards,
@@ -608,15 +667,32 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         malus_exempt=chosen["leader_action_malus"] == "malus_exempt",
         fee_before_turn=chosen["fee_coins"] == "before_turn",
         vp_floor_zero=chosen["vp_floor"] == "zero",
+        military_positive_only=chosen["military_ranking"] == "five_two_positive_only",
+        sisto_any_faith=chosen["sisto_bonus"] == "any_faith_scoring",
+        others_only=chosen["per_card_count"] == "others_only",
+        large_refused=chosen["large_space_minimum"] == "refused",
+        one_neutral=chosen["neutral_in_tower"] == "one_neutral",
+        may_pass=chosen["passing"] == "may_pass",
+        bonus_compulsory=chosen["bonus_action"] == "compulsory",
+        card_action_free=chosen["card_action_tower"] == "free_of_tower_rules",
+        set_overrides=chosen["member_value"] == "set_overrides",
+        every_area_limit=chosen["action_group_scope"] == "every_area",
+        ariosto_towers=chosen["ariosto_scope"] == "towers_too",
+        best_discount=chosen["discount_stacking"] == "best_one",
+        final_order_as_played=chosen["final_turn_order"] == "as_played",
+        no_simple_tile=chosen["simple_tile"] == "unknown" and chosen["game_mode"] != "advanced",
+        copy_later=chosen["medici_needs_copy"] == "copy_later",
+        copy_each_round=chosen["medici_copy"] == "choose_each_round",
+        card_privilege_doubled=chosen["card_privilege"] == "doubled",
         large_spaces=count >= spec["harvest_production.large_min_players"],
-        open_markets=tuple(i for i, least in enumerate(spec["market.min_players"])
+        open_markets=tuple(i for i, least in enumerate(market_needs(spec, chosen))
                            if count >= least),
         deal_spaces=frozenset(deal_spaces),
         dice_outcomes=tuple(DiceRoll(**dict(zip(colours, roll, strict=True)))
                             for roll in product(faces, repeat=len(colours))),
         excommunication_drawn=tuple(
             tuple(ExcommunicationDrawn(p, i) for i, e in enumerate(excommunications)
-                  if e.period == p)
+                  if e.period == p or one_pool)
             for p in range(1, periods + 1)),
         card_dealt=tuple({card: CardDealt(space // floors, space % floors, card)
                           for card in range(len(cards)) if cards[card].type == space // floors}
@@ -625,7 +701,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         members=MEMBERS,
         work_areas=WORK_AREAS,
         most_costs=max(len(card.costs) for card in cards),
-        most_discounts=discount_bound(cards, leaders),
+        most_discounts=discount_bound(cards, leaders, chosen["discount_stacking"] == "best_one"),
         most_exchanges=max((len(e.options) for card in cards for e in card.permanent
                             if e.kind == "exchange"), default=0),
         drafts=tuple(DraftLeader(i) for i in range(len(leaders))),

@@ -92,6 +92,14 @@ def floored(floor_zero: bool, lost: int, held: int) -> int:
     return min(lost, max(held, 0)) if floor_zero else lost
 
 
+@implements(C + "scoring.military")
+def ranked(positive_only: bool, military: int, award: int) -> int:
+    """A player's military award (``lorenzo:interp.military_ranking``): as ranked, or under
+    the variant ``military_ranking=five_two_positive_only`` nothing without a military point
+    (the others rank as before: a player with none is below every one who has some)."""
+    return 0 if positive_only and military <= 0 else award
+
+
 DURING = N_("victory points gained during play")
 BEFORE = N_("lost before the final scoring (excommunication)")
 AFTER = N_("lost at the end of the game (excommunication)")
@@ -138,8 +146,9 @@ def score_lines(state: State) -> tuple[list[Line], ...]:
             items.append((C + "scoring.ventures", fns.venture_points(
                 [e.value for card in cards[VENTURE] for e in rules.cards[card].permanent
                  if e.kind == "end_vp"]), CARDS, {"count": len(cards[VENTURE])}))
-        items.append((C + "scoring.military",
-                      fns.military_award(values, p, rules.score_military), "", NOTHING))
+        items.append((C + "scoring.military", ranked(
+            rules.military_positive_only, values[p],
+            fns.military_award(values, p, rules.score_military)), "", NOTHING))
         items.append((C + "scoring.resources", fns.resource_points(
             sum(player[r] for r in rules.scored_resources), rules.resources_per_vp), "",
             NOTHING))

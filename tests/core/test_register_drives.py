@@ -47,6 +47,9 @@ WITNESSES: dict[tuple[str, str, str], tuple[int, dict[str, Any]]] = {
     ("lorenzo", "member_value", "set_overrides"): (42, {"players": 2}),
     ("lorenzo", "ariosto_scope", "towers_too"):
         (193, {"players": 2, "empty_floor": "bonus_only"}),
+    ("lorenzo", "medici_copy", "choose_each_round"): (615, {"players": 4}),
+    ("lorenzo", "medici_needs_copy", "refused"): (478, {"players": 2}),
+    ("lorenzo", "card_privilege", "doubled"): (12, {"players": 3}),
 }
 
 

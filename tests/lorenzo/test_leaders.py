@@ -152,12 +152,14 @@ def test_federico_da_montefeltro() -> None:
 
 @pytest.mark.clause("lorenzo:effect.special", "lorenzo:leader.play")
 def test_lorenzo_de_medici() -> None:
-    """Needs 35 victory points and another player's played leader; copies one, for good:
-    a copied Federico sets a member to 6 once a round."""
+    """Needs 35 victory points; copies another player's played leader, for good: a copied
+    Federico sets a member to 6 once a round. With nothing to copy yet he is played all
+    the same and copies later (lorenzo:interp.medici_needs_copy)."""
     state = advanced((1, 1, 1), vp=35)
     medici = LEADER["lorenzo_de_medici"]
     alone = edit(state, 0, hand=(medici,))
-    assert PlayLeader(medici) not in of(alone, PlayLeader)          # nothing to copy yet
+    assert PlayLeader(medici) in of(alone, PlayLeader)              # nothing to copy yet
+    assert not GAME.apply(alone, PlayLeader(medici)).pending        # and no copy to choose
     state = edit(state, 2, leaders=(LEADER["federico_da_montefeltro"],))
     assert PlayLeader(medici) not in of(edit(state, 0, hand=(medici,), vp=34), PlayLeader)
     state = with_leader(state, "lorenzo_de_medici")

@@ -45,10 +45,11 @@ def test_bonus_action_optional() -> None:
 
 @pytest.mark.clause("lorenzo:leader.play", "lorenzo:effect.special")
 def test_medici_needs_copy() -> None:
-    """Lorenzo de' Medici is not playable while no other player's leader is out, although
-    his requirement is met; once one is out, he is."""
+    """Variant ``medici_needs_copy = refused``: Lorenzo de' Medici is not playable while no
+    other player's leader is out, although his requirement is met; once one is out, he is
+    (the decision, ``copy_later``: tests/lorenzo/test_register_variants.py)."""
     medici = LEADER["lorenzo_de_medici"]
-    state = edit(advanced(), 0, hand=(medici,), vp=35)
+    state = edit(advanced(options={"medici_needs_copy": "refused"}), 0, hand=(medici,), vp=35)
     assert all(not state.players[p].leaders for p in range(1, len(state.players)))
     assert PlayLeader(medici) not in of(state, PlayLeader)
     state = edit(state, 1, leaders=(LEADER["michelangelo_buonarroti"],))

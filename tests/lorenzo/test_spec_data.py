@@ -266,7 +266,8 @@ def test_interpretations() -> None:
     for item in INTERPRETATIONS:
         assert item["id"].startswith("lorenzo:interp."), item["id"]
         assert set(item) <= {"id", "question", "evidence", "options", "decision", "reason",
-                             "clauses", "tests", "variant"}
+                             "clauses", "tests", "variant", "plays_alike", "plays_alike_test",
+                             "text_says", "departure"}
         assert item["decision"] in {o["id"] for o in item["options"]}
         assert len(item["options"]) >= 2, item["id"]
         assert set(item["clauses"]) <= clause_ids, item["id"]
