@@ -150,7 +150,8 @@ def test_an_example_records_the_game_its_page_plays() -> None:
         record = Entry.read(example.path).record
         game = games.get(record.game).game
         chance = [game.kind_of[type(game.action_from_json(raw))].chance for raw in record.actions]
-        assert record.seed == example.seed and dict(record.options) == example.options
+        assert record.seed == example.seed
+        assert all(record.options.get(k) == v for k, v in example.options.items())
         assert any(chance) == (example.seed is None), example.name
         assert len(Entry.read(example.path).steps) == len(record.actions) > 0
 
