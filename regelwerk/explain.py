@@ -28,7 +28,7 @@ from regelwerk.engine.core.clauses import clause_title
 from regelwerk.engine.core.errors import IllegalAction, LocalizedError, translate
 from regelwerk.engine.core.game import CHANCE, Game, ScoreItem
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
-from regelwerk.engine.core.records import GameRecord, RecordError
+from regelwerk.engine.core.records import GameRecord, RecordError, recorded_action
 from regelwerk.engine.core.spec import Spec, SpecError
 
 #: How many actions of one clause the text lists before it says how many more there are.
@@ -185,30 +185,52 @@ def _interpretation_lines(clause: Clause, lang: str) -> list[str]:
         for i in clause.interpretations]
 
 
-def arising(game: Game[Any, Any], state: Any, options: Mapping[str, Any],
+def arising(game: Game[Any, Any], record: GameRecord, step: int, state: Any,
             action: Any = None) -> dict[str, str]:
-    """The register entries whose question arises in ``state``: those with a variant
-    whose other reading, in this same position, offers other legal actions, judges
-    ``action`` otherwise, scores a finished game otherwise, or offers otherwise after
-    one of the legal actions (:func:`offered`). Each entry maps to the
-    value in force in this game (its ``options``, the register's decision else)."""
+    """The register entries whose question arises at ``step`` of ``record`` (``state``,
+    the position there): those with a variant whose other reading, playing the same
+    recorded actions up to here, offers the same actions just before this step but
+    here offers other actions, judges ``action`` otherwise, scores the finished game
+    otherwise, or offers otherwise after one of the legal actions (:func:`offered`).
+    A reading under which the record does not even reach this step, or that already
+    offered otherwise before it, raised its question earlier, not here. Each entry maps
+    to the value in force in this game (its options, the register's decision else)."""
     from regelwerk.engine.core.readings import resolved
 
-    chosen = resolved(game, options)
-    here = offered(game, state, action)
+    chosen = resolved(game, record.options)
+    before = replay_to(game, record, step - 1) if step else None
+    here: tuple[Any, ...] | None = None
     found = {}
     for variant in game.variants:
         for value in variant.choices:
-            if value == chosen[variant.name]:
+            if value == chosen[variant.name] or variant.interpretation in found:
                 continue
-            try:
-                rules = game.rules_for({**chosen, variant.name: value})
-            except LocalizedError:
+            other = _replayed(game, replace(record, options={**chosen, variant.name: value}),
+                              step)
+            if other is None:
                 continue
-            if offered(game, type(state)(rules, *tuple(state)[1:]), action) != here:
+            if before is not None and offered(game, other[0], None, 0) != \
+                    offered(game, before, None, 0):
+                continue                # the question arose before this step
+            if offered(game, other[1], action, 0) != offered(game, state, action, 0):
                 found[variant.interpretation] = chosen[variant.name]
-                break
+                continue
+            here = offered(game, state, action) if here is None else here
+            if offered(game, other[1], action) != here:
+                found[variant.interpretation] = chosen[variant.name]
     return found
+
+
+def _replayed(game: Game[Any, Any], record: GameRecord, step: int) -> tuple[Any, Any] | None:
+    """The positions before and after the first ``step`` actions of ``record`` played
+    under its options, or ``None`` where they do not play."""
+    try:
+        state = previous = game.new_game(seed=record.seed, options=dict(record.options))
+        for index in range(step):
+            previous, state = state, game.apply(state, recorded_action(game, state, record, index))
+    except (LocalizedError, ArithmeticError, LookupError, TypeError, ValueError):
+        return None
+    return previous, state
 
 
 #: How many legal actions :func:`offered` follows one step further (beyond, only the offer
@@ -335,7 +357,7 @@ def explain(record: GameRecord, step: int | None = None, action: Any = None,
     for option in legal:
         grouped.setdefault(_kind_clause(game, option), []).append(option)
     judged = None if action is None else parse_action(game, legal, action)
-    shown = arising(game, state, record.options, judged)
+    shown = arising(game, record, step, state, judged)
     groups = tuple(Group(cite(spec, clause, lang, shown),
                          tuple(game.describe(state, o, lang) for o in options),
                          tuple(_notation(game, o) for o in options))

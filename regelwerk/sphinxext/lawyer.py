@@ -62,6 +62,8 @@ GROUPS = N_("legal actions by the clause that allows them:")
 MORE = N_("    … and {count} more")
 TOTAL = N_("{player}: {total} in all")
 INTERPRETATION = N_("  interpretation {id}: {question} -> {decision}")
+ARISING = N_("interpretations whose question arises here:")
+ARISING_ITEM = N_("  {id}: {question} -> {decision} (this game: {in_force})")
 FIELD = re.compile(r"\{(\w+)\}")
 
 
@@ -172,6 +174,20 @@ class Render:
             entries += entry
         return [entries]
 
+    def arising(self, found: Explanation) -> list[nodes.Node]:
+        """The register entries whose question arises here, each linked, with the reading
+        in force in the record's game (:func:`~regelwerk.explain.arising`)."""
+        if not found.arising:
+            return []
+        entries = nodes.bullet_list(classes=["regelwerk-lawyer-interpretations"])
+        for item in found.arising:
+            link = common.reference(self.env, item.id, nodes.literal("", item.id))
+            entry = nodes.list_item()
+            entry += common.paragraph(*fill(self._(ARISING_ITEM), id=link, question=item.question,
+                                            decision=item.decision, in_force=item.in_force))
+            entries += entry
+        return [common.paragraph(nodes.Text(self._(ARISING))), entries]
+
     def header(self, found: Explanation) -> nodes.paragraph:
         title = str(self.spec.meta.get("title", found.game))
         return common.paragraph(*fill(
@@ -273,6 +289,7 @@ class RulesLawyer(SphinxDirective):
         render = Render(self, spec, lang)
         box = nodes.container(classes=[CLASS])
         box += render.header(found)
+        box.extend(render.arising(found))
         for part in parts:
             box.extend(getattr(render, part)(found))
         return [common.untranslatable(box)]

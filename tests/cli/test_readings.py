@@ -4,6 +4,7 @@ and say where the register decides otherwise now (issue 29, points 3, 4 and 6)."
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from random import Random
 from typing import Any
@@ -14,7 +15,7 @@ from regelwerk.engine.core.records import GameRecord
 
 from regelwerk import games
 from regelwerk.cli import main
-from regelwerk.explain import arising, explain, offered
+from regelwerk.explain import arising, explain, offered, replay_to
 from regelwerk.recorded import plays_to
 from regelwerk.regress import make_entry
 
@@ -101,21 +102,25 @@ def test_a_record_written_before_readings_were_kept_stays_readable(
 
 
 def test_explain_shows_an_entry_only_where_its_question_arises() -> None:
+    """The entry is named at the one step where its other reading, playing the same
+    actions, first offers otherwise, and nowhere before."""
     record = differing_record()
     game = games.get(GAME).game
     entry = f"{GAME}:interp.{VARIANT}"
-    assert entry not in [i.id for i in explain(record, 0).arising]
+    decided = game.choose_variants(None)[VARIANT]
+    other = replace(record, options={**record.options, VARIANT: decided})
     state = game.new_game(seed=record.seed, options=dict(record.options))
     for step, raw in enumerate(record.actions):
-        if entry in arising(game, state, record.options):
+        if entry in arising(game, record, step, state):
             found = explain(record, step)
             [cited] = [i for i in found.arising if i.id == entry]
             assert cited.in_force == f"{VARIANT}={OTHER}"
             assert any(f"(this game: {VARIANT}={OTHER})" in line for line in found.lines("en"))
-            # the same position under the other reading: the actions after it differ
-            other = game.rules_for({**record.options, VARIANT: "finish_turn"})
-            assert offered(game, type(state)(other, *tuple(state)[1:]), None) != \
-                offered(game, state, None)
+            # the other reading plays the same actions to here and offers otherwise here
+            there = replay_to(game, other, step)
+            assert offered(game, there, None) != offered(game, state, None)
+            assert all(entry not in arising(game, record, earlier, replay_to(game, record, earlier))
+                       for earlier in range(0, step, max(1, step // 8)))
             return
         state = game.apply(state, game.action_from_json(raw))
     raise AssertionError("the question never arose in a game it changed")

@@ -47,10 +47,15 @@ PAGE = f"""# Test
 ```{{rules-lawyer}} lorenzo
 :record: example-the-cards-of-six-rounds
 ```
+
+```{{rules-lawyer}} {MEDICI}
+:record: {RECORD}
+:step: 4
+```
 """
 #: Every message the directive shows (the catalog's English, fields left out).
 TEMPLATES = (lawyer.HEADER, lawyer.LEGAL, lawyer.ILLEGAL, lawyer.VERDICT, lawyer.WHY,
-             lawyer.GROUPS, lawyer.TOTAL, lawyer.INTERPRETATION)
+             lawyer.GROUPS, lawyer.TOTAL, lawyer.INTERPRETATION, lawyer.ARISING, lawyer.ARISING_ITEM)
 TAG = re.compile(r"<[^>]+>")
 INLINE = re.compile(r"</?(?:a|code|span|strong|em)\b[^>]*>")
 
@@ -151,7 +156,7 @@ def pages(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
 
 @pytest.mark.slow
 def test_german_page_shows_the_lawyer_in_german(pages: dict[str, str]) -> None:
-    medici, lorenzo = boxes(pages["de"])
+    medici, lorenzo = boxes(pages["de"])[:2]
     spec = spec_module.load(MEDICI)
     found = explain(lawyer.corpus_record(MEDICI, RECORD), 10, {"type": "load", "ship": 1,
                                                                "harbour": 1}, "de")
@@ -170,7 +175,7 @@ def test_german_page_shows_the_lawyer_in_german(pages: dict[str, str]) -> None:
 
 @pytest.mark.slow
 def test_english_page_shows_the_lawyer_in_english(pages: dict[str, str]) -> None:
-    medici, lorenzo = boxes(pages["en"])
+    medici, lorenzo = boxes(pages["en"])[:2]
     spec = spec_module.load(MEDICI)
     assert "illegal" in medici and "nicht erlaubt" not in medici
     assert clause_title(spec, "medici_vs_strozzi:turn.port", "en") in medici
@@ -182,11 +187,18 @@ def test_english_page_shows_the_lawyer_in_english(pages: dict[str, str]) -> None
 
 @pytest.mark.slow
 def test_verdict_links_the_deciding_clause_and_the_register_entry(pages: dict[str, str]) -> None:
+    """The refused load: the deciding clause is linked; no register entry, since both
+    readings of when a harbour is chosen refuse it. Two tiles bought at step 4: the
+    entry on loading part of a purchase arises there, and is linked with the reading in
+    force."""
     box = lawyer_html(pages["en"])[0]
     assert 'href="#medici_vs_strozzi:turn.port"' in box
-    assert 'href="#medici_vs_strozzi:interp.port_on_first_load"' in box
+    assert 'href="#medici_vs_strozzi:interp.port_on_first_load"' not in box
     assert "<ul" in box and "<li" in box                 # a list, not a text dump
     assert "<pre" not in box
+    later = lawyer_html(pages["en"])[2]
+    assert 'href="#medici_vs_strozzi:interp.part_of_a_purchase"' in later
+    assert "this game: part_of_a_purchase=all_or_none" in later
 
 
 @pytest.mark.slow
