@@ -213,8 +213,18 @@ class StrozziDrawn:
     card: int = field(metadata=index_into("tables.solo_card_kind"))
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class StrozziChoice:
+    """The solo player decides a choice Strozzi's card leaves open: ``index`` into the
+    candidates his turn waits on (``Automa.pending``), listed in the order the fixed
+    reading takes, so that index 0 is always what it would take (interp.solo_card5_tie,
+    interp.solo_automa_choices)."""
+
+    index: int = field(metadata={DOMAIN: Domain(0, "pieces_per_family", below=True)})
+
+
 Action = (Place | Pass | BonusTime | BonusPoint | BonusSwap | Send | Promote | Move | HurryTwice
-          | HurryPair | Boast | Gift | DiscardForTime | Scandal | Accept | Decline)
+          | HurryPair | Boast | Gift | DiscardForTime | Scandal | Accept | Decline | StrozziChoice)
 Drawn = StartDrawn | BoardDrawn | PlanDrawn | TileDrawn | TimeDrawn | CardDrawn | StrozziDrawn
 
 

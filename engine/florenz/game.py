@@ -61,6 +61,7 @@ from regelwerk.engine.florenz.actions import (
     Scandal,
     Send,
     StartDrawn,
+    StrozziChoice,
     StrozziDrawn,
     TileDrawn,
     TimeDrawn,
@@ -72,6 +73,7 @@ from regelwerk.engine.florenz.scoring import winners
 from regelwerk.engine.florenz.setup import setup
 from regelwerk.engine.florenz.stages import (
     ACTING,
+    CHOOSING,
     GIOVANNI,
     PASSED,
     SETUP,
@@ -118,7 +120,10 @@ def sequence_clause(state: State) -> str:
         if state.phase == Phase.SETUP and kind in _SETUP_DISC:
             return C + "setup.disc"
         return chance.CLAUSES[kind]
-    return C + "action.passed_bonus" if stage(state) == PASSED else C + "round.sequence"
+    now = stage(state)
+    if now == CHOOSING:
+        return C + "solo.turn"
+    return C + "action.passed_bonus" if now == PASSED else C + "round.sequence"
 
 
 _SETUP_STAGE = frozenset({SETUP})
@@ -165,6 +170,11 @@ KINDS: tuple[ActionKind[State, Any], ...] = (
     ActionKind(Scandal, "scandal", C + "scandal.play", scandal.scandal_options, scandal.play,
                sampler=WhenActing(scandal.sample), explain=scandal.explain_scandal,
                stages=_ACTING_STAGE),
+    # the solo player's choice where Strozzi's card leaves one open (interp.solo_card5_tie,
+    # interp.solo_automa_choices)
+    ActionKind(StrozziChoice, "strozzi_choice", C + "solo.turn", solo.choice_options,
+               solo.strozzi_choice, explain=solo.explain_choice,
+               stages=frozenset({CHOOSING})),
     ActionKind(DiscardForTime, "discard", C + "action.discard_for_time",
                favours.discard_options, favours.discard, explain=favours.explain_discard,
                stages=_DISCARD_STAGES),

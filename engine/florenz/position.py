@@ -15,7 +15,7 @@ from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.i18n import pgettext
 from regelwerk.engine.florenz.rules import BOASTS, MEDICI
 from regelwerk.engine.florenz.state import NONE, RESERVE, Phase, State, to_move
-from regelwerk.engine.florenz.words import BOARDS, PIECE_OFF, RANKS, card, term
+from regelwerk.engine.florenz.words import BOARDS, PIECE_OFF, RANKS, card, choice, term
 
 HEAD = pgettext("position.head", "Round {round} of {rounds}, {phase}: {doing}")
 PHASES = {
@@ -40,6 +40,7 @@ LOCATION = pgettext("position.location", "Location {location} ({board}): {queue}
 NO_BOARD = pgettext("position.board.none", "no boast board yet")
 EMPTY = pgettext("position.queue.empty", "empty queue")
 CUPS = pgettext("position.cups", "; boast cups: {families}")
+CHOOSING = pgettext("position.strozzi_choice", "  Strozzi's card waits for your choice: {choices}")
 
 
 def position(state: State, lang: str) -> str:
@@ -63,6 +64,10 @@ def position(state: State, lang: str) -> str:
         if family == mover and state.hands[family]:
             lines.append(HAND(lang, cards=", ".join(card(state, c, lang)
                                                     for c in state.hands[family])))
+        if family == mover and state.automa is not None and state.automa.pending:
+            lines.append(CHOOSING(lang, choices="; ".join(
+                f"{i}: {choice(state, i, lang)}"
+                for i in range(len(state.automa.pending) - 2))))
     for medici, at in enumerate(state.carriages):
         name = MEDICI[medici].capitalize()
         target = state.targets[medici] if medici < len(state.targets) else NONE

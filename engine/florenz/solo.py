@@ -18,10 +18,12 @@ from __future__ import annotations
 from typing import Any, Final
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.florenz import medici as phase_medici
-from regelwerk.engine.florenz.actions import StrozziDrawn
+from regelwerk.engine.florenz.actions import StrozziChoice, StrozziDrawn
 from regelwerk.engine.florenz.board import (
     credit,
     cups_left,
@@ -48,6 +50,12 @@ C = "florenz:solo."
 _ACTIONS: Final = Phase.ACTIONS      # a plain name: a class attribute lookup per use costs time
 _DRAWING: Final = ((int(Draw.STROZZI),),)      # ``state.draws`` while Strozzi's card is drawn
 LETTERS = "ABC"
+
+# The points where Strozzi's turn waits for the player (``Automa.pending[0]``; the detail and
+# the candidates follow, the fixed reading's pick first): :func:`strozzi_choice`.
+CARD5_TIE: Final = 0        # (CARD5_TIE, card, *colours): card 5, a tie of his colours
+FRIEND_LADY: Final = 1      # (FRIEND_LADY, location index, *debutants): card 7, a lady
+FRIEND_MAESTRO: Final = 2   # (FRIEND_MAESTRO, location index, *ladies): card 7, the maestro
 
 
 def level(rules: Rules) -> str:
@@ -190,8 +198,8 @@ def turns(state: State, current: int | None = None) -> State:
         if f == a:
             then = (f + 1) % families
             state = automa_turn(state, then)         # also hands the turn on to ``then``
-            if state.draws:
-                return state                         # his card is drawn: strozzi_drawn
+            if state.draws or waits(state):
+                return state        # his card is drawn (strozzi_drawn) or you choose for him
             if all(state.passed):
                 return phase_medici.medici_phase(_turn_of(state, f))
             f = then
@@ -202,6 +210,12 @@ def turns(state: State, current: int | None = None) -> State:
         # else: no bonus for the player
         f = (f + 1) % families
     return _turn_of(state, f)
+
+
+def waits(state: State) -> bool:
+    """Whether Strozzi's turn waits for the player's choice (``Automa.pending``)."""
+    auto = state.automa
+    return auto is not None and bool(auto.pending)
 
 
 def _turn_of(state: State, family: int) -> State:
@@ -367,7 +381,16 @@ def play_card(state: State, then: int | None = None, card: int | None = None) ->
                                                 kept=kept, under=under),
                            draws=(), current=state.current if then is None else then)
     state = CARDS[t.solo_card_kind[card]](state, card)
-    if not state.passed[a] and reading(rules, "solo_giovanni_place=target_at_once") and \
+    if waits(state):
+        return state                    # you choose for him: strozzi_choice goes on
+    return _after_card(state)
+
+
+def _after_card(state: State) -> State:
+    """Under the reading ``target_at_once`` (interp.solo_giovanni_place) he passes in this
+    turn once a card leaves him keeping his time for Giovanni."""
+    if not state.passed[state.rules.automa] and \
+            reading(state.rules, "solo_giovanni_place=target_at_once") and \
             _keeps_time_for_giovanni(state):
         return automa_pass(state)       # checked after each card: he passes in this turn
     return state
@@ -394,8 +417,14 @@ def strozzi_drawn(state: State, action: StrozziDrawn) -> State:
     """Chance's card for Strozzi (``seed=None``): he carries it out (:func:`play_card`),
     then the turns go on (:func:`turns`), unless he draws again."""
     state = play_card(state, None, action.card)
-    if state.draws:
-        return state                    # the party card is set aside: he draws again
+    if state.draws or waits(state):
+        return state        # the party card is set aside (he draws again), or you choose
+    return _turn_done(state)
+
+
+def _turn_done(state: State) -> State:
+    """After Strozzi's card: the Medici phase if everyone has passed, else the turns go on
+    with the family after him (:func:`turns`)."""
     a = state.rules.automa
     if all(state.passed):
         return phase_medici.medici_phase(_turn_of(state, a))
@@ -480,6 +509,10 @@ def _place(state: State, colour: int, rank: int, letter: int, before_debutants: 
 
 @implements(C + "card.place")
 def card_place(state: State, card: int) -> State:
+    """Cards 1-5. Card 5 takes the colour he has fewer of on the board; on a tie the first
+    colour, or the player's choice under the reading ``ask_player`` of
+    interp.solo_card5_tie (his turn waits: :func:`strozzi_choice`), unless the card's
+    Medici is Giovanni (he places both colours then)."""
     rules = state.rules
     letter = rules.tables.solo_card_letter[card]
     colour = rules.tables.solo_card_colour[card]
@@ -487,7 +520,19 @@ def card_place(state: State, card: int) -> State:
         where = state.where
         counts = [len([p for p in _colour_pieces(state, c) if where[p] >= 0])
                   for c in range(rules.colours)]
-        colour = counts.index(min(counts))
+        fewest = min(counts)
+        tied = [c for c in range(rules.colours) if counts[c] == fewest]
+        if len(tied) > 1 and letter_medici(state, letter) != GIOVANNI and \
+                reading(rules, "solo_card5_tie=ask_player"):
+            return _ask(state, (CARD5_TIE, card, *tied))
+        colour = tied[0]
+    return _placed(state, card, colour)
+
+
+def _placed(state: State, card: int, colour: int) -> State:
+    """Card ``card`` places members of ``colour`` (both colours for Giovanni)."""
+    rules = state.rules
+    letter = rules.tables.solo_card_letter[card]
     medici = letter_medici(state, letter)
     if medici == COSIMO:
         return _place(state, colour, DEBUTANT, letter, before_debutants=True)
@@ -542,19 +587,37 @@ def _befriend(state: State, loc: int, ladies_now: bool, maestros_now: bool,
     a = state.rules.automa
     mine = [p for p in state.queues[loc] if state.family_of(p) == a]
     ladies = [p for p in mine if state.rank_of(p) == LADY]
+    # where several members qualify, the first in the queue, or the player's choice under
+    # the reading ask_player of interp.solo_automa_choices (:func:`strozzi_choice`)
+    ask = reading(state.rules, "solo_automa_choices=ask_player")
     if ladies_now:
         debs = [p for p in mine if state.rank_of(p) == DEBUTANT
                 and _reserve(state, state.colour_of(p), LADY) >= 0]
         if debs and not ladies:
-            return _raise(state, debs[0], loc, _reserve(state, state.colour_of(debs[0]), LADY))
+            if ask and len(debs) > 1:
+                return _ask(state, (FRIEND_LADY, loc, *debs))
+            return _to_lady(state, debs[0], loc)
     if maestros_now:
-        for lady in ladies:
-            colour = state.colour_of(lady)
-            if _reserve(state, colour, MAESTRO) >= 0 or (recall and
-                                                        _recallable(state, colour, MAESTRO)):
-                state, maestro = _take(state, colour, MAESTRO)
-                return _raise(state, lady, loc, maestro)
+        able = [lady for lady in ladies
+                if _reserve(state, state.colour_of(lady), MAESTRO) >= 0
+                or (recall and _recallable(state, state.colour_of(lady), MAESTRO))]
+        if able:
+            if ask and len(able) > 1:
+                return _ask(state, (FRIEND_MAESTRO, loc, *able))
+            return _to_maestro(state, able[0], loc)
     return None
+
+
+def _to_lady(state: State, debutant: int, loc: int) -> State:
+    """Card 7: his ``debutant`` at location index ``loc`` becomes a lady of her colour."""
+    return _raise(state, debutant, loc, _reserve(state, state.colour_of(debutant), LADY))
+
+
+def _to_maestro(state: State, lady: int, loc: int) -> State:
+    """Card 7: his ``lady`` at location index ``loc`` becomes the maestro of her colour
+    (recalled first if need be: :func:`_take`)."""
+    state, maestro = _take(state, state.colour_of(lady), MAESTRO)
+    return _raise(state, lady, loc, maestro)
 
 
 def _recallable(state: State, colour: int, rank: int) -> bool:
@@ -653,6 +716,58 @@ def _guard_points(state: State) -> State:
 
 CARDS = {"place": card_place, "place_fewer": card_place, "party": card_party,
          "friend": card_friend, "boast": card_boast, "guard": card_guard}
+
+
+# ----------------------------------------------------------------- the player chooses for him
+
+def _ask(state: State, pending: tuple[int, ...]) -> State:
+    """Strozzi's turn waits for the player (the family beside him) to choose among
+    ``pending``'s candidates."""
+    auto = state.automa
+    assert auto is not None
+    return state._replace(automa=auto._replace(pending=pending),
+                          current=1 - state.rules.automa)
+
+
+@implements(C + "card.place", C + "card.friend")
+def choice_options(state: State, like: StrozziChoice | None) -> list[StrozziChoice]:
+    """One choice per candidate Strozzi's turn waits on (none while it waits on nothing)."""
+    auto = state.automa
+    if auto is None or not auto.pending:
+        return []
+    count = len(auto.pending) - 2
+    if like is not None:
+        return [like] if 0 <= like.index < count else []
+    return [StrozziChoice(i) for i in range(count)]
+
+
+def explain_choice(state: State, action: StrozziChoice) -> IllegalAction | None:
+    """Why a choice for Strozzi is refused: his turn waits on none, or not on that many."""
+    auto = state.automa
+    if auto is None or not auto.pending:
+        return IllegalAction(C + "turn", N_("Strozzi's turn waits for no choice."))
+    clause = C + ("card.place" if auto.pending[0] == CARD5_TIE else "card.friend")
+    return IllegalAction(clause, N_("Choose one of the {count} candidates (0 to {last})."),
+                         count=len(auto.pending) - 2, last=len(auto.pending) - 3)
+
+
+@implements(C + "card.place", C + "card.friend", C + "turn")
+def strozzi_choice(state: State, action: StrozziChoice) -> State:
+    """The player's choice for Strozzi: card 5's colour on a tie (interp.solo_card5_tie),
+    card 7's debutant or lady where several qualify (interp.solo_automa_choices); his card
+    is carried out with it and the turns go on as after any card of his."""
+    auto = state.automa
+    assert auto is not None
+    point, detail = auto.pending[0], auto.pending[1]
+    chosen = auto.pending[2 + action.index]
+    state = state._replace(automa=auto._replace(pending=()))
+    if point == CARD5_TIE:
+        state = _placed(state, detail, chosen)
+    elif point == FRIEND_LADY:
+        state = _to_lady(state, chosen, detail)
+    else:
+        state = _to_maestro(state, chosen, detail)
+    return _turn_done(_after_card(state))
 
 
 # ----------------------------------------------------------------- Medici phase, cleanup

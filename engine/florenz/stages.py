@@ -2,9 +2,10 @@
 
 Which action kinds are open is the stage's (:func:`stage`): a draw of chance
 (:data:`.chance.STAGES`), the set-up's first debutants, a family acting in
-phase 2 or taking its bonus after passing (action.passed_bonus), Giovanni's
-offers, the end. Random play asks it on every step, so it lives here, in a
-module the compiled build compiles, and not in the declaration.
+phase 2 or taking its bonus after passing (action.passed_bonus), the solo player
+choosing for Strozzi where his card leaves a choice open, Giovanni's offers, the
+end. Random play asks it on every step, so it lives here, in a module the compiled
+build compiles, and not in the declaration.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ SETUP: Final = "setup"
 ACTING: Final = "acting"
 PASSED: Final = "passed"
 GIOVANNI: Final = "giovanni"
+CHOOSING: Final = "strozzi_choice"
 OVER: Final = "over"
 _ACTIONS: Final = Phase.ACTIONS
 #: the stage of each phase without a draw, by phase number
@@ -32,20 +34,29 @@ _DRAW_STAGE: Final = chance.STAGES
 def stage(state: State) -> str:
     """The stage of play: a draw of chance (:data:`.chance.STAGES`), the setup's first
     debutants, a family acting in phase 2 or taking its bonus after passing
-    (action.passed_bonus), Giovanni's offers, the end."""
+    (action.passed_bonus), the solo player choosing for Strozzi (``Automa.pending``),
+    Giovanni's offers, the end."""
     draws = state.draws
     if draws:
         return _DRAW_STAGE[draws[0][0]]
     phase = state.phase
-    if phase == _ACTIONS and state.passed[state.current]:
-        return PASSED
+    if phase == _ACTIONS:
+        auto = state.automa
+        if auto is not None and auto.pending:
+            return CHOOSING
+        if state.passed[state.current]:
+            return PASSED
     return _PHASE_STAGE[phase]
 
 
 def acting(state: State) -> bool:
     """Whether the stage is :data:`ACTING` (:func:`stage`), asked without naming it: a
-    family that has not passed decides in phase 2 and chance draws nothing."""
-    return state.phase == _ACTIONS and not state.draws and not state.passed[state.current]
+    family that has not passed decides in phase 2, chance draws nothing and Strozzi's turn
+    waits for no choice."""
+    if state.phase != _ACTIONS or state.draws or state.passed[state.current]:
+        return False
+    auto = state.automa
+    return auto is None or not auto.pending
 
 
 class WhenActing:

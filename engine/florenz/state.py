@@ -98,6 +98,17 @@ class Automa(NamedTuple):
     held: int = -1              # the party card set aside while he draws again, or -1
     kept: int = 0               # draws still to come from the top of the old deck
     under: tuple[int, ...] = ()   # discards to be shuffled beneath the kept cards
+    #: a choice his card leaves to the player, his turn waiting for it: ``(point, detail,
+    #: *candidates)`` (:func:`.solo.strozzi_choice`), else empty
+    pending: tuple[int, ...] = ()
+
+    def __repr__(self) -> str:
+        """As a named tuple shows itself; ``pending`` only while set, so positions without
+        a choice keep the fingerprints they had before it existed (``regelwerk regress``)."""
+        shown = self if self.pending else self[:-1]
+        names = self._fields if self.pending else self._fields[:-1]
+        return "Automa(" + ", ".join(f"{n}={v!r}" for n, v in zip(names, shown, strict=True)) \
+            + ")"
 
 
 _OVER: Final = Phase.OVER

@@ -33,11 +33,13 @@ from regelwerk.engine.florenz.actions import (
     Scandal,
     Send,
     StartDrawn,
+    StrozziChoice,
     StrozziDrawn,
     TileDrawn,
     TimeDrawn,
 )
 from regelwerk.engine.florenz.rules import BOASTS, DEBUTANT, LADY, MAESTRO, MEDICI
+from regelwerk.engine.florenz.solo import CARD5_TIE
 from regelwerk.engine.florenz.state import State
 
 PHRASES: dict[type, Phrase] = {
@@ -67,6 +69,13 @@ PHRASES: dict[type, Phrase] = {
     CardDrawn: pgettext("words.card", "the scandal card given out is {card}"),
     StrozziDrawn: pgettext("words.strozzi_card", "Strozzi's next card is number {card}"),
 }
+#: the solo player's choice for Strozzi, by the point his turn waits on (``solo.CARD5_TIE``,
+#: ``solo.FRIEND_LADY``, ``solo.FRIEND_MAESTRO``)
+CHOICES: tuple[Phrase, ...] = (
+    pgettext("words.strozzi_choice.colour", "choose {colour} for Strozzi's card 5"),
+    pgettext("words.strozzi_choice.lady", "choose Strozzi's {piece} to become a lady"),
+    pgettext("words.strozzi_choice.maestro", "choose Strozzi's {piece} to become the maestro"),
+)
 PASS_LAST = pgettext("words.pass.last", "pass (the last family: no ring)")
 GUARD = pgettext("words.gift.guard", ", with a guard on crest {crest}")
 PIECE = pgettext("words.piece", "{rank} of {family} at location {location}")
@@ -132,6 +141,19 @@ def card(state: State, card_id: int, lang: str) -> str:
     return CARDS[kinds[card_id // per][card_id % per]](lang)
 
 
+def choice(state: State, index: int, lang: str) -> str | None:
+    """The candidate ``index`` of the choice Strozzi's turn waits on, in words (``None``:
+    it waits on no choice, or has no such candidate)."""
+    pending = () if state.automa is None else state.automa.pending
+    if not 0 <= index < len(pending) - 2:
+        return None
+    point, chosen = pending[0], pending[2 + index]
+    if point == CARD5_TIE:
+        colour = state.rules.spec.meta["solo_colours"][chosen]
+        return CHOICES[0](lang, colour=term(colour, lang))
+    return CHOICES[point](lang, piece=piece(state, chosen, lang))
+
+
 def words(state: State, action: Any, lang: str) -> str | None:
     """``action`` in words of ``lang`` (``None``: a kind without words)."""
     values: dict[str, Any] = {}
@@ -176,5 +198,7 @@ def words(state: State, action: Any, lang: str) -> str | None:
             values["card"] = card(state, card_id, lang)
         case StrozziDrawn(card=number):
             values["card"] = number + 1
+        case StrozziChoice(index=index):
+            return choice(state, index, lang)
     phrase = PHRASES.get(type(action))
     return None if phrase is None else phrase(lang, **values)
