@@ -13,6 +13,7 @@ from regelwerk.engine.lorenzo.effects import (
     Context,
     action_bonus,
     add_resources,
+    given,
     push,
     queued,
     receive,
@@ -29,8 +30,24 @@ from regelwerk.engine.lorenzo.places import (
     top_activation,
     tower_takes,
 )
-from regelwerk.engine.lorenzo.rules import RESOURCES, STONE, WOOD, C, Effect, made
-from regelwerk.engine.lorenzo.state import S_PENDING, S_PLAYERS, Stage, State, changed
+from regelwerk.engine.lorenzo.rules import (
+    PAID_SHIFT,
+    RESOURCES,
+    STONE,
+    WOOD,
+    C,
+    Effect,
+    made,
+)
+from regelwerk.engine.lorenzo.state import (
+    S_PENDING,
+    S_PLAYERS,
+    S_TURN_START,
+    TURN_SHIFT,
+    Stage,
+    State,
+    changed,
+)
 
 
 def pop(state: State) -> State:
@@ -39,30 +56,56 @@ def pop(state: State) -> State:
 
 # ------------------------------------------------------------------ council privileges
 
+def taken(state: State) -> int:
+    """The privilege choices the decision at the head of the queue may not take: those of
+    its own effect (council.privileges_differ), under the variant ``privileges_differ =
+    per_turn`` every one chosen in this turn (interp.privileges_differ_scope)."""
+    rules = state.rules
+    mask = state.pending[0].mask & rules.privilege_all
+    return mask | state.turn_privileges if rules.privileges_per_turn else mask
+
+
 @implements(C + "council.privilege", C + "council.privileges_differ")
 def privilege_options(state: State, like: Privilege | None) -> Iterable[Privilege]:
-    choices = state.rules.privilege_choices[state.pending[0].mask]
+    choices = state.rules.privilege_choices[taken(state)]
     if like is None:
         return choices
     return (like,) if like in choices else ()
 
 
+def privilege_left(state: State) -> bool:
+    """Whether the privilege at the head of the queue has a choice left; under the variant
+    ``privileges_differ = per_turn`` one with none left lapses (interp.privileges_differ_scope)."""
+    return taken(state) != state.rules.privilege_all
+
+
+@implements(C + "council.privilege", C + "excommunication.per_source")
 def choose_privilege(state: State, action: Privilege) -> State:
+    """The chosen privilege's resources, one source of its own; under the variant
+    ``malus_source = each_action`` (interp.malus_sources) one source with what its effect
+    gave before, so a penalty already taken there is not taken again."""
     head = state.pending[0]
-    rest = (head._replace(arg=head.arg - 1, mask=head.mask | 1 << action.choice),) \
-        if head.arg > 1 else ()
+    rules = state.rules
+    vec = rules.privileges[action.choice]
+    paid = head.mask >> PAID_SHIFT
+    mask = head.mask | 1 << action.choice
+    if rules.one_source_per_action:
+        mask |= given(vec) << PAID_SHIFT
+    rest = (head._replace(arg=head.arg - 1, mask=mask),) if head.arg > 1 else ()
     pending = rest + state.pending[1:]
-    vec = state.rules.privileges[action.choice]
+    if rules.privileges_per_turn:
+        state = changed(state, (S_TURN_START, state.turn_start
+                                | 1 << action.choice + TURN_SHIFT))
     # interp.santa_rita_privilege: a card's privilege counts as its immediate effect's gain
     # only under the variant ``card_privilege = doubled`` (the card is then kept)
-    source = IMMEDIATE.source if head.card >= 0 and state.rules.card_privilege_doubled \
+    source = IMMEDIATE.source if head.card >= 0 and rules.card_privilege_doubled \
         else ANY.source
     if head.work:
         state, opened = receive(changed(state, (S_PENDING, pending)), head.player, vec,
-                                Context(source, held=True))
+                                Context(source, held=True), paid)
         return push(state, opened)
     p = head.player
-    player, opened = received(state, p, state.players[p], vec, source)
+    player, opened = received(state, p, state.players[p], vec, source, paid)
     players = state.players
     return changed(state, (S_PLAYERS, players[:p] + (player,) + players[p + 1:]),
                    (S_PENDING, queued(pending, opened) if opened else pending))

@@ -24,6 +24,7 @@ from regelwerk.engine.lorenzo.rules import (
     FAITH,
     MEMBERS,
     NEUTRAL,
+    PAID_SHIFT,
     PRODUCTION,
     RESOURCES,
     TYPES,
@@ -139,10 +140,12 @@ def mods(player: Player, kind: str) -> Iterator[Effect]:
 
 @implements(C + "effect.gain_modifier", C + "excommunication.per_source")
 def modified_gain(state: State, player: Player, vec: tuple[int, ...],
-                  source: str) -> tuple[tuple[int, ...], int]:
+                  source: str, paid: int = 0) -> tuple[tuple[int, ...], int]:
     """What one source's ``vec`` becomes for ``player``: factors first, then the
     penalties per source (never below nothing). The number: how many units of wood or
-    stone are still to be taken off, the player choosing which (a MALUS decision)."""
+    stone are still to be taken off, the player choosing which (a MALUS decision).
+    ``paid``: the resources (one bit each) of which the same source already gave some, so
+    their penalty is taken (under the variant ``malus_source = each_action``)."""
     gains = modifiers(player.mods).gains
     if not gains:
         return vec, 0
@@ -161,6 +164,10 @@ def modified_gain(state: State, player: Player, vec: tuple[int, ...],
         if effect.add is None:
             continue
         given = [r for r in effect.resources if values[r] > 0]
+        if paid:
+            if effect.combined and one_unit and any(paid >> r & 1 for r in effect.resources):
+                continue
+            given = [r for r in given if not paid >> r & 1]
         if effect.combined and one_unit:
             if len(given) == 1:
                 values[given[0]] = lessen(values[given[0]], effect.add)
@@ -173,7 +180,7 @@ def modified_gain(state: State, player: Player, vec: tuple[int, ...],
 
 
 @implements(C + "effect.gain", C + "vatican.track_end")
-def receive(state: State, p: int, vec: tuple[int, ...], context: Context = ANY
+def receive(state: State, p: int, vec: tuple[int, ...], context: Context = ANY, paid: int = 0
             ) -> tuple[State, tuple[Pending, ...]]:
     """``p`` receives one source's resources and points (modified, faith capped); held
     back as income during a harvest or production."""
@@ -183,24 +190,25 @@ def receive(state: State, p: int, vec: tuple[int, ...], context: Context = ANY
         player = state.players[p]
         extra: tuple[Pending, ...] = ()
         if modifiers(player.mods).gains:
-            vec, choose = modified_gain(state, player, vec, context.source)
+            vec, choose = modified_gain(state, player, vec, context.source, paid)
             if choose:
                 extra = (Pending(MALUS, p, arg=choose, flag=True, work=True),)
         return changed(state, (S_INCOME, tuple(map(add, state.income, vec))),
                        (S_EARNER, p)), extra
-    player, extra = received(state, p, state.players[p], vec, context.source)
+    player, extra = received(state, p, state.players[p], vec, context.source, paid)
     return with_player(state, p, player), extra
 
 
-def received(state: State, p: int, player: Player, vec: tuple[int, ...], source: str = "any"
-             ) -> tuple[Player, tuple[Pending, ...]]:
+def received(state: State, p: int, player: Player, vec: tuple[int, ...], source: str = "any",
+             paid: int = 0) -> tuple[Player, tuple[Pending, ...]]:
     """``player`` (of seat ``p``) once he has received one source's ``vec`` (modified,
-    faith capped), and the decision it may open (which of wood or stone a penalty takes)."""
+    faith capped), and the decision it may open (which of wood or stone a penalty takes);
+    ``paid`` as :func:`modified_gain`."""
     if vec == ZERO:
         return player, ()
     extra: tuple[Pending, ...] = ()
     if player.mods and modifiers(player.mods).gains:
-        vec, choose = modified_gain(state, player, vec, source)
+        vec, choose = modified_gain(state, player, vec, source, paid)
         if choose:
             extra = (Pending(MALUS, p, arg=choose),)
     if vec[FAITH]:
@@ -308,14 +316,66 @@ MODIFIERS = frozenset({"action_bonus", "discount", "no_floor_bonus", "member_val
                        "no_end_score", "end_vp_loss"})
 
 
+#: The effect kinds that are bonus actions (lorenzo:card.immediate).
+BONUS_ACTIONS: Final = frozenset({"take_card", "harvest", "production"})
+
+
+@implements(C + "card.immediate")
 def run(state: State, p: int, effects: tuple[Effect, ...], context: Context) -> State:
     """Carry out ``effects`` in order (gains before bonus actions, interp.immediate_order);
-    the decisions they open go to the queue together."""
+    the decisions they open go to the queue together. Under the variant ``immediate_order =
+    action_first`` a card's bonus action comes first: its gains are held back, and its
+    privileges wait, until the bonus action is done."""
+    rules = state.rules
+    if rules.action_first and context.source == IMMEDIATE_SOURCE and not context.held and \
+            len(effects) > 1 and any(e.kind in BONUS_ACTIONS for e in effects):
+        return action_first(state, p, effects, context)
     opened: list[Pending] = []
     for effect in effects:
         state, new = HAPPENS.get(effect.kind, modifier)(state, p, effect, context)
         opened.extend(new)
+    if rules.one_source_per_action:
+        opened = one_source(effects, opened)
     return push(state, opened)
+
+
+def action_first(state: State, p: int, effects: tuple[Effect, ...], context: Context) -> State:
+    """:func:`run` under the variant ``immediate_order = action_first``: the bonus action's
+    decision first, marked as part of a held income (as a harvest's), then the others; the
+    gains wait as held income until no such decision is left (:func:`flush_income`)."""
+    held = context._replace(held=True)
+    actions: list[Pending] = []
+    opened: list[Pending] = []
+    for effect in effects:
+        if effect.kind in BONUS_ACTIONS:
+            state, new = HAPPENS[effect.kind](state, p, effect, context)
+            actions.extend(item._replace(work=True) for item in new)
+        else:
+            state, new = HAPPENS.get(effect.kind, modifier)(state, p, effect, held)
+            opened.extend(new)
+    if state.rules.one_source_per_action:
+        opened = one_source(effects, opened)
+    return push(state, actions + opened)
+
+
+def given(vec: tuple[int, ...]) -> int:
+    """The resources and points ``vec`` gives some of, one bit each (by :data:`RESOURCES`)."""
+    return sum(1 << r for r in RES if vec[r] > 0)
+
+
+@implements(C + "excommunication.per_source")
+def one_source(effects: tuple[Effect, ...], opened: list[Pending]) -> list[Pending]:
+    """Under the variant ``malus_source = each_action`` (interp.malus_sources): the
+    privileges ``effects`` grant are one source with their gains, so each privilege
+    decision notes what those gains gave (above :data:`~.rules.PAID_SHIFT` in its mask)."""
+    paid = 0
+    for effect in effects:
+        if effect.kind == "gain" and not effect.when:
+            paid |= given(effect.gain)
+    if not paid:
+        return opened
+    return [item._replace(mask=item.mask | paid << PAID_SHIFT) if item.need == PRIVILEGE
+            else item for item in opened]
 
 
 # ------------------------------------------------------------------ modifier queries

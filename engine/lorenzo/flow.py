@@ -47,6 +47,7 @@ from regelwerk.engine.lorenzo.actions import (
     Pass,
 )
 from regelwerk.engine.lorenzo.church import report
+from regelwerk.engine.lorenzo.decisions import privilege_left
 from regelwerk.engine.lorenzo.effects import flush_income, with_player
 from regelwerk.engine.lorenzo.leaders import any_leader_action, face_up
 from regelwerk.engine.lorenzo.places import any_placement
@@ -71,13 +72,14 @@ from regelwerk.engine.lorenzo.state import (
     ORDER,
     OVER,
     PLACE,
+    PRIVILEGE,
     ROLL,
     S_DECKS,
     S_PLAYERS,
     S_STAGE,
     S_TOWERS,
     S_TURN,
-    S_TURN_COINS,
+    S_TURN_START,
     TILE,
     VATICAN,
     Player,
@@ -117,7 +119,7 @@ def setup(rules: Rules, seed: int | None) -> State:
                  players=players, towers=(-1,) * TOWER_SPACES, spaces=((),) * SPACES, decks=(),
                  excommunication=(), pending=(), income=ZERO, earner=-1, hands=(),
                  tiles_left=rules.advanced_tiles if chosen else (),
-                 pile=pile(range(n), seed, "order"), turn_coins=0)
+                 pile=pile(range(n), seed, "order"), turn_start=0)
 
 
 @implements(C + "setup.order")
@@ -423,7 +425,9 @@ def next_turn(state: State) -> State:
     """The next player in turn order with a member left; a player under the excommunication
     ``skip_first_turn`` loses his first turn of each round. Nobody left: the phase ends.
     The coins he holds as his turn begins are noted (under the variant ``fee_coins =
-    before_turn`` only they may pay an occupied tower's fee, interp.fee_coins_held)."""
+    before_turn`` only they may pay an occupied tower's fee, interp.fee_coins_held).
+    Two such players place their last members in turn order (interp.late_start_order;
+    under the variant ``late_start_order = reverse_order`` the later one first)."""
     order = state.order
     n = len(order)
     players = state.players
@@ -438,16 +442,38 @@ def next_turn(state: State) -> State:
                 not skip.isdisjoint(player.excommunicated):
             players = players[:p] + (player._replace(skipped=True),) + players[p + 1:]
             continue
+        if state.rules.late_start_reverse and player.skipped:
+            index = last_late_starter(state, players, index)
+            player = players[order[index]]
         values = list(state)           # one copy of the state (as :func:`~.state.changed`)
         values[S_PLAYERS] = players
         values[S_TURN] = index
         values[S_STAGE] = PLACE
-        values[S_TURN_COINS] = player.coin
+        values[S_TURN_START] = player.coin
         return build(State, values)
     state = state._replace(players=players)
     if state.round in state.rules.vatican_rounds:
         return report(state)
     return end_round(state)
+
+
+@implements(C + "effect.special")
+def last_late_starter(state: State, players: tuple[Player, ...], index: int) -> int:
+    """Under the variant ``late_start_order = reverse_order`` (interp.late_start_order): once
+    every player without the excommunication ``skip_first_turn`` is done, of the players
+    under it with their last member left the one latest in turn order places first;
+    otherwise ``index``, the turn order's own next player."""
+    skip = state.rules.skip_tiles
+    last = -1
+    for at, p in enumerate(state.order):
+        player = players[p]
+        if player.passed or all(player.used):
+            continue
+        if skip.isdisjoint(player.excommunicated):
+            return index                 # a player without the tile still places
+        if player.skipped and player.used.count(False) == 1:
+            last = at
+    return index if last < 0 else last
 
 
 @implements(C + "action.must_place")
@@ -491,8 +517,13 @@ def settled(effect: Callable[[State, Any], State]) -> Callable[[State, Any], Sta
 def proceed(state: State) -> State:
     """Let the rules run on until a decision is due: held income paid out, a turn without
     leader actions ended, a finished Vatican report closed."""
+    rules = state.rules
     while True:
         pending = state.pending
+        if pending and rules.privileges_per_turn and pending[0].need == PRIVILEGE and \
+                not privilege_left(state):
+            state = state._replace(pending=pending[1:])    # interp.privileges_differ_scope
+            continue
         if state.earner >= 0 and not any(p.work for p in pending):
             state = flush_income(state)
         if pending:
@@ -501,8 +532,8 @@ def proceed(state: State) -> State:
         if stage == PLACE:
             return state
         if stage == AFTER:
-            if state.rules.advanced and (state.players[state.order[state.turn]].hand
-                                         or any_leader_action(state)):
+            if rules.advanced and (state.players[state.order[state.turn]].hand
+                                   or any_leader_action(state)):
                 return state
             state = next_turn(state)
         elif stage == VATICAN:

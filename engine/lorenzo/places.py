@@ -27,10 +27,12 @@ from regelwerk.engine.lorenzo.effects import (
     coloured_in,
     discount_options,
     discounted,
+    given,
     member_value,
     member_values,
     modified_gain,
     modifiers,
+    one_source,
     queued,
     received,
     run,
@@ -50,6 +52,7 @@ from regelwerk.engine.lorenzo.rules import (
     MEMBERS,
     MILITARY,
     NEUTRAL,
+    PAID_SHIFT,
     PRODUCTION,
     PRODUCTION_LARGE,
     PRODUCTION_SMALL,
@@ -618,6 +621,8 @@ def activate(state: State, p: int, area: int, value: int) -> State:
                 income = vec if income is None else tuple(map(add, income, vec))
                 continue
             state, new = HAPPENS[effect.kind](state, p, effect, context)
+            if new and rules.one_source_per_action:     # interp.malus_sources
+                new = tuple(one_source(effects, list(new)))
             opened.extend(new)
     if income is None and not opened:
         return state
@@ -810,7 +815,10 @@ def place_council(state: State, action: PlaceCouncil) -> State:
     p = state.order[state.turn]
     player, spaces = seated(state, p, action.member, COUNCIL, action.servants)
     player, opened = received(state, p, player, rules.council_gain)
-    opened += (build(Pending, (PRIVILEGE, p, rules.council_privileges) + ASKED),)
+    asked = build(Pending, (PRIVILEGE, p, rules.council_privileges) + ASKED)
+    if rules.one_source_per_action:     # interp.malus_sources: the coin and the privilege
+        asked = asked._replace(mask=given(rules.council_gain) << PAID_SHIFT)
+    opened += (asked,)
     return placed(state, p, player, spaces, opened)
 
 

@@ -82,6 +82,12 @@ SPACES: Final = COUNCIL + 1
 LAYOUT = ("family.colored", "family.neutral", "towers.count", "towers.floors", "market.spaces")
 
 
+#: A privilege decision's mask keeps the choices taken below this bit and, under the variant
+#: ``malus_source = each_action``, the resources its effect already gave from it on (an
+#: encoding, no rule's number).
+PAID_SHIFT: Final = 16
+
+
 def _interp(name: str) -> str:
     return f"{C}interp.{name}"
 
@@ -353,6 +359,11 @@ class Rules:
     copy_later: bool                        # variant medici_needs_copy = copy_later
     copy_each_round: bool                   # variant medici_copy = choose_each_round
     card_privilege_doubled: bool            # variant card_privilege = doubled
+    one_source_per_action: bool            # variant malus_source = each_action
+    privileges_per_turn: bool               # variant privileges_differ = per_turn
+    action_first: bool                      # variant immediate_order = action_first
+    late_start_reverse: bool                # variant late_start_order = reverse_order
+    privilege_all: int                      # the bit mask of every privilege choice
     large_spaces: bool                      # the large work spaces are open
     open_markets: tuple[int, ...]           # the market spaces open at this player count
     deal_spaces: frozenset[int]             # the tower spaces a round's cards are laid on
@@ -593,6 +604,8 @@ def rules_from_spec(spec: Spec, players: int | None = None,
                           "faith": points, "vp": points})
                   for coins in spec["start.coins"])
     privileges = tuple(vector(p) for p in spec["privilege.options"])
+    if len(privileges) > PAID_SHIFT:
+        raise ValueError("spec/lorenzo/numbers.toml: more privilege options than PAID_SHIFT")
     colours = tuple(spec["dice.colours"])
     if len(colours) != spec["dice.count"] or len(colours) != NEUTRAL:
         raise ValueError("spec/lorenzo/numbers.toml: one die per coloured family member")
@@ -684,6 +697,11 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         copy_later=chosen["medici_needs_copy"] == "copy_later",
         copy_each_round=chosen["medici_copy"] == "choose_each_round",
         card_privilege_doubled=chosen["card_privilege"] == "doubled",
+        one_source_per_action=chosen["malus_source"] == "each_action",
+        privileges_per_turn=chosen["privileges_differ"] == "per_turn",
+        action_first=chosen["immediate_order"] == "action_first",
+        late_start_reverse=chosen["late_start_order"] == "reverse_order",
+        privilege_all=(1 << len(privileges)) - 1,
         large_spaces=count >= spec["harvest_production.large_min_players"],
         open_markets=tuple(i for i, least in enumerate(market_needs(spec, chosen))
                            if count >= least),

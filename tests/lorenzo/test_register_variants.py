@@ -14,6 +14,7 @@ from regelwerk.engine.lorenzo import (
     ChooseTile,
     Church,
     CopyLeader,
+    DiscardLeader,
     EndTurn,
     ExcommunicationDrawn,
     Pass,
@@ -34,7 +35,9 @@ from regelwerk.engine.lorenzo.flow import end_round
 from regelwerk.engine.lorenzo.rules import (
     BUILDING,
     CHARACTER,
+    COIN,
     COUNCIL,
+    FAITH,
     HARVEST,
     MEMBERS,
     NEUTRAL,
@@ -46,6 +49,7 @@ from regelwerk.engine.lorenzo.scoring import final_scores
 from tests.lorenzo.helpers import (
     CARD,
     EMPTY,
+    EXCOMMUNICATION,
     LEADER,
     RULES,
     advanced,
@@ -538,3 +542,94 @@ def test_santa_rita_and_a_card_privilege() -> None:
                         "santa_rita", faith=8, wood=0, stone=0)
     state = GAME.apply(state, PlaceCouncil(0, 0))
     assert (GAME.apply(state, Privilege(wood_stone)).players[0].wood,) == (once[0],)
+
+
+@pytest.mark.clause("lorenzo:excommunication.per_source", "lorenzo:council.privilege")
+def test_one_source_per_action() -> None:
+    """Under the tile 'fewer coins' the council palace's coin and a privilege's coins are two
+    sources, each one coin short; under the variant ``malus_source = each_action`` they are
+    one source, short by one coin in all."""
+    coins = RULES.privileges.index(next(v for v in RULES.privileges if v[COIN]))
+    penalty = -RULES.excommunications[EXCOMMUNICATION["excommunication-1-2"]].effects[0].add
+    gained = {}
+    for reading in ("each_grant", "each_action"):
+        state = placing((6, 6, 6), options={"malus_source": reading}, coin=0)
+        state = excommunicated(state, "excommunication-1-2")
+        state = GAME.apply(GAME.apply(state, PlaceCouncil(0, 0)), Privilege(coins))
+        gained[reading] = state.players[0].coin
+    total = RULES.council_coins + RULES.privileges[coins][COIN]
+    assert gained == {"each_grant": total - 2 * penalty, "each_action": total - penalty}
+
+
+@pytest.mark.clause("lorenzo:council.privileges_differ", "lorenzo:leader.discard")
+def test_privileges_differ_in_the_whole_turn() -> None:
+    """Variant ``privileges_differ = per_turn``: the privileges of four discarded leaders
+    leave one choice for the rest of the turn; of the market space's two privileges the
+    first takes it and the second lapses. As decided, each effect's privileges differ only
+    among themselves: the market's two may repeat what the discards took."""
+    space = RULES.market_privileges.index(2)
+    for reading in ("per_effect", "per_turn"):
+        state = advanced((6, 6, 6), options={"privileges_differ": reading})
+        hand = state.players[0].hand
+        assert len(hand) == len(RULES.privileges) - 1
+        for leader in hand:
+            state = GAME.apply(state, DiscardLeader(leader))
+            state = GAME.apply(state, GAME.legal_actions(state)[0])
+        left = [a.choice for a in of(GAME.apply(state, PlaceMarket(space, 0, 0)), Privilege)]
+        before = state.players[0]
+        state = GAME.apply(state, PlaceMarket(space, 0, 0))
+        if reading == "per_turn":
+            assert left == [len(RULES.privileges) - 1]
+            state = GAME.apply(state, Privilege(left[0]))
+            assert not state.pending and state.current_player == 1    # the second lapsed
+            assert state.turn_privileges == 0                          # a new turn
+            gained = tuple(a - b for a, b in zip(state.players[0][:7], before[:7], strict=True))
+            assert gained == RULES.privileges[left[0]]
+        else:
+            assert left == list(range(len(RULES.privileges)))
+            state = GAME.apply(state, Privilege(0))
+            assert [a.choice for a in of(state, Privilege)] == list(range(1, len(RULES.privileges)))
+
+
+@pytest.mark.clause("lorenzo:card.immediate", "lorenzo:effect.take_card")
+def test_bonus_action_before_the_gains() -> None:
+    """The Abbess gives faith and a card: as decided the faith arrives before her card is
+    taken; under the variant ``immediate_order = action_first`` it arrives once that card
+    is taken (or the bonus action left unused)."""
+    abbess = RULES.cards[CARD["character-1-8"]]
+    faith = next(e.gain for e in abbess.immediate if e.kind == "gain")[FAITH]
+    assert faith > 0
+    for reading, at_take in (("gain_first", faith), ("action_first", 0)):
+        state = placing((6, 6, 6), deal={(CHARACTER, 0): "character-1-8"},
+                        options={"immediate_order": reading}, faith=0, **RICH)
+        state = GAME.apply(state, PlaceTower(CHARACTER, 0, 0, 0, 0, 0))
+        assert state.pending[0].need == Stage.TAKE and state.players[0].faith == at_take
+        taken = GAME.apply(state, of(state, TakeCard)[0])
+        assert settle(taken).players[0].faith == faith
+        assert GAME.apply(state, Skip()).players[0].faith == faith
+
+
+@pytest.mark.clause("lorenzo:effect.special", "lorenzo:action.turns")
+def test_two_late_starters() -> None:
+    """Players 0 and 2 both hold 'Late start': each loses his first turn, and once players 1
+    and 3 have placed all their members the two place their last ones, player 0 (ahead in
+    the turn order) first; under the variant ``late_start_order = reverse_order`` player 2
+    first. Until then the round runs the same under both readings."""
+    def placers(reading: str) -> list[int]:
+        state = fresh(4, {"game_mode": "basic", "late_start_order": reading}, 1)
+        for p in (0, 2):
+            state = excommunicated(state, "excommunication-2-7", p)
+        state = roll(state, (6, 6, 6))
+        seen = []
+        while state.stage != Stage.DEAL:
+            if not state.pending and state.stage == Stage.PLACE:
+                seen.append(state.current_player)
+            council = [a for a in GAME.legal_actions(state) if isinstance(a, PlaceCouncil)]
+            state = GAME.apply(state, council[0] if council else GAME.legal_actions(state)[0])
+        return seen
+
+    as_decided, reverse = placers("turn_order"), placers("reverse_order")
+    assert as_decided[:2] == [1, 3]                   # the first turns of 0 and 2 are lost
+    assert as_decided[-2:] == [0, 2] and reverse[-2:] == [2, 0]
+    assert as_decided[:-2] == reverse[:-2]
+    assert [as_decided.count(p) for p in range(4)] == [MEMBERS] * 4

@@ -257,6 +257,11 @@ def test_clauses() -> None:
         assert f"lorenzo:effect.{kind}" in ids, kind
 
 
+#: Register entries with one reading: a misprint of the text that the printed components
+#: settle, recorded with its evidence but offering no other rule to play.
+MISPRINTS = {"lorenzo:interp.floor_three_value"}
+
+
 def test_interpretations() -> None:
     clause_ids = {c["id"] for c in CLAUSES}
     ids = [i["id"] for i in INTERPRETATIONS]
@@ -269,7 +274,8 @@ def test_interpretations() -> None:
                              "clauses", "tests", "variant", "plays_alike", "plays_alike_test",
                              "text_says", "departure"}
         assert item["decision"] in {o["id"] for o in item["options"]}
-        assert len(item["options"]) >= 2, item["id"]
+        # one reading only where the text misprints what the printed components settle
+        assert len(item["options"]) >= 2 or item["id"] in MISPRINTS, item["id"]
         assert set(item["clauses"]) <= clause_ids, item["id"]
         for test in item["tests"]:
             assert re.fullmatch(r"tests/lorenzo/test_\w+\.py::test_\w+", test), test
