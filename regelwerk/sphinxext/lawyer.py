@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -41,7 +42,7 @@ from regelwerk.engine.core.errors import LocalizedError
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
 from regelwerk.engine.core.records import GameRecord, RecordError
 from regelwerk.engine.core.spec import Spec, SpecError
-from regelwerk.explain import SHOWN_PER_CLAUSE, Clause, Explanation, explain
+from regelwerk.explain import SHOWN_PER_CLAUSE, Clause, Explanation, Interpretation, explain
 from regelwerk.sphinxext import common
 
 logger = logging.getLogger(__name__)
@@ -163,30 +164,27 @@ class Render:
                                 nodes.literal("", clause.id, classes=["regelwerk-clause-id"]))
 
     def interpretations(self, clause: Clause) -> list[nodes.Node]:
-        if not clause.interpretations:
-            return []
-        entries = nodes.bullet_list(classes=["regelwerk-lawyer-interpretations"])
-        for item in clause.interpretations:
-            link = common.reference(self.env, item.id, nodes.literal("", item.id))
-            entry = nodes.list_item()
-            entry += common.paragraph(*fill(self._(INTERPRETATION), id=link,
-                                            question=item.question, decision=item.decision))
-            entries += entry
-        return [entries]
+        """The register entries citing ``clause`` whose question arises here."""
+        return self.entries(clause.interpretations, INTERPRETATION)
 
     def arising(self, found: Explanation) -> list[nodes.Node]:
         """The register entries whose question arises here, each linked, with the reading
         in force in the record's game (:func:`~regelwerk.explain.arising`)."""
-        if not found.arising:
+        listed = self.entries(found.arising, ARISING_ITEM)
+        return [common.paragraph(nodes.Text(self._(ARISING))), *listed] if listed else []
+
+    def entries(self, items: Sequence[Interpretation], template: str) -> list[nodes.Node]:
+        """``items`` as a list, each line ``template`` with the entry's id linked."""
+        if not items:
             return []
-        entries = nodes.bullet_list(classes=["regelwerk-lawyer-interpretations"])
-        for item in found.arising:
+        listed = nodes.bullet_list(classes=["regelwerk-lawyer-interpretations"])
+        for item in items:
             link = common.reference(self.env, item.id, nodes.literal("", item.id))
             entry = nodes.list_item()
-            entry += common.paragraph(*fill(self._(ARISING_ITEM), id=link, question=item.question,
+            entry += common.paragraph(*fill(self._(template), id=link, question=item.question,
                                             decision=item.decision, in_force=item.in_force))
-            entries += entry
-        return [common.paragraph(nodes.Text(self._(ARISING))), entries]
+            listed += entry
+        return [listed]
 
     def header(self, found: Explanation) -> nodes.paragraph:
         title = str(self.spec.meta.get("title", found.game))
