@@ -30,20 +30,11 @@ from regelwerk.engine.lorenzo.places import (
     top_activation,
     tower_takes,
 )
-from regelwerk.engine.lorenzo.rules import (
-    PAID_SHIFT,
-    RESOURCES,
-    STONE,
-    WOOD,
-    C,
-    Effect,
-    made,
-)
+from regelwerk.engine.lorenzo.rules import RESOURCES, STONE, WOOD, C, Effect, made
 from regelwerk.engine.lorenzo.state import (
     S_PENDING,
     S_PLAYERS,
-    S_TURN_START,
-    TURN_SHIFT,
+    S_TURN_PRIVILEGES,
     Stage,
     State,
     changed,
@@ -60,9 +51,8 @@ def taken(state: State) -> int:
     """The privilege choices the decision at the head of the queue may not take: those of
     its own effect (council.privileges_differ), under the variant ``privileges_differ =
     per_turn`` every one chosen in this turn (interp.privileges_differ_scope)."""
-    rules = state.rules
-    mask = state.pending[0].mask & rules.privilege_all
-    return mask | state.turn_privileges if rules.privileges_per_turn else mask
+    mask = state.pending[0].mask
+    return mask | state.turn_privileges if state.rules.privileges_per_turn else mask
 
 
 @implements(C + "council.privilege", C + "council.privileges_differ")
@@ -87,25 +77,23 @@ def choose_privilege(state: State, action: Privilege) -> State:
     head = state.pending[0]
     rules = state.rules
     vec = rules.privileges[action.choice]
-    paid = head.mask >> PAID_SHIFT
-    mask = head.mask | 1 << action.choice
-    if rules.one_source_per_action:
-        mask |= given(vec) << PAID_SHIFT
-    rest = (head._replace(arg=head.arg - 1, mask=mask),) if head.arg > 1 else ()
+    gave = head.source_gave
+    rest = (head._replace(arg=head.arg - 1, mask=head.mask | 1 << action.choice,
+                          source_gave=gave | given(vec) if rules.one_source_per_action
+                          else gave),) if head.arg > 1 else ()
     pending = rest + state.pending[1:]
     if rules.privileges_per_turn:
-        state = changed(state, (S_TURN_START, state.turn_start
-                                | 1 << action.choice + TURN_SHIFT))
+        state = changed(state, (S_TURN_PRIVILEGES, state.turn_privileges | 1 << action.choice))
     # interp.santa_rita_privilege: a card's privilege counts as its immediate effect's gain
     # only under the variant ``card_privilege = doubled`` (the card is then kept)
     source = IMMEDIATE.source if head.card >= 0 and rules.card_privilege_doubled \
         else ANY.source
     if head.work:
         state, opened = receive(changed(state, (S_PENDING, pending)), head.player, vec,
-                                Context(source, held=True), paid)
+                                Context(source, held=True), gave)
         return push(state, opened)
     p = head.player
-    player, opened = received(state, p, state.players[p], vec, source, paid)
+    player, opened = received(state, p, state.players[p], vec, source, gave)
     players = state.players
     return changed(state, (S_PLAYERS, players[:p] + (player,) + players[p + 1:]),
                    (S_PENDING, queued(pending, opened) if opened else pending))

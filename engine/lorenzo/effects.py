@@ -24,7 +24,6 @@ from regelwerk.engine.lorenzo.rules import (
     FAITH,
     MEMBERS,
     NEUTRAL,
-    PAID_SHIFT,
     PRODUCTION,
     RESOURCES,
     TYPES,
@@ -140,12 +139,12 @@ def mods(player: Player, kind: str) -> Iterator[Effect]:
 
 @implements(C + "effect.gain_modifier", C + "excommunication.per_source")
 def modified_gain(state: State, player: Player, vec: tuple[int, ...],
-                  source: str, paid: int = 0) -> tuple[tuple[int, ...], int]:
+                  source: str, source_gave: int = 0) -> tuple[tuple[int, ...], int]:
     """What one source's ``vec`` becomes for ``player``: factors first, then the
     penalties per source (never below nothing). The number: how many units of wood or
     stone are still to be taken off, the player choosing which (a MALUS decision).
-    ``paid``: the resources (one bit each) of which the same source already gave some, so
-    their penalty is taken (under the variant ``malus_source = each_action``)."""
+    ``source_gave``: the resources (one bit each) of which the same source already gave
+    some, so their penalty is taken (under the variant ``malus_source = each_action``)."""
     gains = modifiers(player.mods).gains
     if not gains:
         return vec, 0
@@ -164,10 +163,11 @@ def modified_gain(state: State, player: Player, vec: tuple[int, ...],
         if effect.add is None:
             continue
         given = [r for r in effect.resources if values[r] > 0]
-        if paid:
-            if effect.combined and one_unit and any(paid >> r & 1 for r in effect.resources):
+        if source_gave:
+            if effect.combined and one_unit and \
+                    any(source_gave >> r & 1 for r in effect.resources):
                 continue
-            given = [r for r in given if not paid >> r & 1]
+            given = [r for r in given if not source_gave >> r & 1]
         if effect.combined and one_unit:
             if len(given) == 1:
                 values[given[0]] = lessen(values[given[0]], effect.add)
@@ -180,8 +180,8 @@ def modified_gain(state: State, player: Player, vec: tuple[int, ...],
 
 
 @implements(C + "effect.gain", C + "vatican.track_end")
-def receive(state: State, p: int, vec: tuple[int, ...], context: Context = ANY, paid: int = 0
-            ) -> tuple[State, tuple[Pending, ...]]:
+def receive(state: State, p: int, vec: tuple[int, ...], context: Context = ANY,
+            source_gave: int = 0) -> tuple[State, tuple[Pending, ...]]:
     """``p`` receives one source's resources and points (modified, faith capped); held
     back as income during a harvest or production."""
     if vec == ZERO:
@@ -190,25 +190,25 @@ def receive(state: State, p: int, vec: tuple[int, ...], context: Context = ANY, 
         player = state.players[p]
         extra: tuple[Pending, ...] = ()
         if modifiers(player.mods).gains:
-            vec, choose = modified_gain(state, player, vec, context.source, paid)
+            vec, choose = modified_gain(state, player, vec, context.source, source_gave)
             if choose:
                 extra = (Pending(MALUS, p, arg=choose, flag=True, work=True),)
         return changed(state, (S_INCOME, tuple(map(add, state.income, vec))),
                        (S_EARNER, p)), extra
-    player, extra = received(state, p, state.players[p], vec, context.source, paid)
+    player, extra = received(state, p, state.players[p], vec, context.source, source_gave)
     return with_player(state, p, player), extra
 
 
 def received(state: State, p: int, player: Player, vec: tuple[int, ...], source: str = "any",
-             paid: int = 0) -> tuple[Player, tuple[Pending, ...]]:
+             source_gave: int = 0) -> tuple[Player, tuple[Pending, ...]]:
     """``player`` (of seat ``p``) once he has received one source's ``vec`` (modified,
     faith capped), and the decision it may open (which of wood or stone a penalty takes);
-    ``paid`` as :func:`modified_gain`."""
+    ``source_gave`` as :func:`modified_gain`."""
     if vec == ZERO:
         return player, ()
     extra: tuple[Pending, ...] = ()
     if player.mods and modifiers(player.mods).gains:
-        vec, choose = modified_gain(state, player, vec, source, paid)
+        vec, choose = modified_gain(state, player, vec, source, source_gave)
         if choose:
             extra = (Pending(MALUS, p, arg=choose),)
     if vec[FAITH]:
@@ -367,14 +367,14 @@ def given(vec: tuple[int, ...]) -> int:
 def one_source(effects: tuple[Effect, ...], opened: list[Pending]) -> list[Pending]:
     """Under the variant ``malus_source = each_action`` (interp.malus_sources): the
     privileges ``effects`` grant are one source with their gains, so each privilege
-    decision notes what those gains gave (above :data:`~.rules.PAID_SHIFT` in its mask)."""
-    paid = 0
+    decision notes what those gains gave (:attr:`~.state.Pending.source_gave`)."""
+    gave = 0
     for effect in effects:
         if effect.kind == "gain" and not effect.when:
-            paid |= given(effect.gain)
-    if not paid:
+            gave |= given(effect.gain)
+    if not gave:
         return opened
-    return [item._replace(mask=item.mask | paid << PAID_SHIFT) if item.need == PRIVILEGE
+    return [item._replace(source_gave=item.source_gave | gave) if item.need == PRIVILEGE
             else item for item in opened]
 
 

@@ -79,7 +79,8 @@ from regelwerk.engine.lorenzo.state import (
     S_STAGE,
     S_TOWERS,
     S_TURN,
-    S_TURN_START,
+    S_TURN_COINS,
+    S_TURN_PRIVILEGES,
     TILE,
     VATICAN,
     Player,
@@ -119,7 +120,7 @@ def setup(rules: Rules, seed: int | None) -> State:
                  players=players, towers=(-1,) * TOWER_SPACES, spaces=((),) * SPACES, decks=(),
                  excommunication=(), pending=(), income=ZERO, earner=-1, hands=(),
                  tiles_left=rules.advanced_tiles if chosen else (),
-                 pile=pile(range(n), seed, "order"), turn_start=0)
+                 pile=pile(range(n), seed, "order"), turn_coins=0, turn_privileges=0)
 
 
 @implements(C + "setup.order")
@@ -425,7 +426,8 @@ def next_turn(state: State) -> State:
     """The next player in turn order with a member left; a player under the excommunication
     ``skip_first_turn`` loses his first turn of each round. Nobody left: the phase ends.
     The coins he holds as his turn begins are noted (under the variant ``fee_coins =
-    before_turn`` only they may pay an occupied tower's fee, interp.fee_coins_held).
+    before_turn`` only they may pay an occupied tower's fee, interp.fee_coins_held), and no
+    privilege is chosen in his turn yet (interp.privileges_differ_scope).
     Two such players place their last members in turn order (interp.late_start_order;
     under the variant ``late_start_order = reverse_order`` the later one first)."""
     order = state.order
@@ -449,7 +451,8 @@ def next_turn(state: State) -> State:
         values[S_PLAYERS] = players
         values[S_TURN] = index
         values[S_STAGE] = PLACE
-        values[S_TURN_START] = player.coin
+        values[S_TURN_COINS] = player.coin
+        values[S_TURN_PRIVILEGES] = 0
         return build(State, values)
     state = state._replace(players=players)
     if state.round in state.rules.vatican_rounds:

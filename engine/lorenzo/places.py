@@ -52,7 +52,6 @@ from regelwerk.engine.lorenzo.rules import (
     MEMBERS,
     MILITARY,
     NEUTRAL,
-    PAID_SHIFT,
     PRODUCTION,
     PRODUCTION_LARGE,
     PRODUCTION_SMALL,
@@ -817,7 +816,7 @@ def place_council(state: State, action: PlaceCouncil) -> State:
     player, opened = received(state, p, player, rules.council_gain)
     asked = build(Pending, (PRIVILEGE, p, rules.council_privileges) + ASKED)
     if rules.one_source_per_action:     # interp.malus_sources: the coin and the privilege
-        asked = asked._replace(mask=given(rules.council_gain) << PAID_SHIFT)
+        asked = asked._replace(source_gave=given(rules.council_gain))
     opened += (asked,)
     return placed(state, p, player, spaces, opened)
 

@@ -82,12 +82,6 @@ SPACES: Final = COUNCIL + 1
 LAYOUT = ("family.colored", "family.neutral", "towers.count", "towers.floors", "market.spaces")
 
 
-#: A privilege decision's mask keeps the choices taken below this bit and, under the variant
-#: ``malus_source = each_action``, the resources its effect already gave from it on (an
-#: encoding, no rule's number).
-PAID_SHIFT: Final = 16
-
-
 def _interp(name: str) -> str:
     return f"{C}interp.{name}"
 
@@ -604,8 +598,6 @@ def rules_from_spec(spec: Spec, players: int | None = None,
                           "faith": points, "vp": points})
                   for coins in spec["start.coins"])
     privileges = tuple(vector(p) for p in spec["privilege.options"])
-    if len(privileges) > PAID_SHIFT:
-        raise ValueError("spec/lorenzo/numbers.toml: more privilege options than PAID_SHIFT")
     colours = tuple(spec["dice.colours"])
     if len(colours) != spec["dice.count"] or len(colours) != NEUTRAL:
         raise ValueError("spec/lorenzo/numbers.toml: one die per coloured family member")

@@ -18,10 +18,6 @@ from regelwerk.engine.lorenzo.rules import RESOURCES, Effect, Rules
 
 #: A player's resources and points are his first fields (:data:`~.rules.RESOURCES`).
 STOCK: Final = len(RESOURCES)
-#: :attr:`State.turn_start` keeps the coins below this bit and the privileges of the turn
-#: from it on (an encoding, no rule's number: no family holds 2**32 coins).
-TURN_SHIFT: Final = 32
-TURN_COINS: Final = (1 << TURN_SHIFT) - 1
 
 
 class Stage(IntEnum):
@@ -89,6 +85,9 @@ class Pending(NamedTuple):
     card: int = -1
     flag: bool = False
     work: bool = False       # part of a harvest or production whose income is held back
+    source_gave: int = 0     # PRIVILEGE under the variant ``malus_source = each_action``: the
+                             # resources (one bit per RESOURCES index) its source already gave
+                             # some of, their penalty taken there (interp.malus_sources)
 
 
 @fast_replace
@@ -141,9 +140,9 @@ class State(NamedTuple):
     hands: tuple[tuple[int, ...], ...]   # leader draft: the hand each player picks from
     tiles_left: tuple[int, ...]          # advanced bonus tiles not yet chosen
     pile: tuple[int, ...]                # set-up: the pile chance draws from (top last)
-    turn_start: int                      # the coins the player in turn held as his turn began;
-                                         # above TURN_SHIFT (variant privileges_differ =
-                                         # per_turn) the privileges chosen in this turn
+    turn_coins: int                      # the coins the player in turn held as his turn began
+    turn_privileges: int                 # the council privileges chosen in this turn, one bit
+                                         # per choice (variant privileges_differ = per_turn)
 
     def __repr__(self) -> str:
         head = f"<lorenzo round {self.round} {self.stage.name}"
@@ -151,17 +150,6 @@ class State(NamedTuple):
             head += f" pending={self.pending[0].need.name}x{len(self.pending)}"
         vp = ",".join(str(p.vp) for p in self.players)
         return f"{head} order={self.order} turn={self.turn} dice={self.dice} vp={vp}>"
-
-    @property
-    def turn_coins(self) -> int:
-        """The coins the player in turn held as his turn began (interp.fee_coins_held)."""
-        return self.turn_start & TURN_COINS
-
-    @property
-    def turn_privileges(self) -> int:
-        """The council privileges chosen in this turn, one bit per choice, kept under the
-        variant ``privileges_differ = per_turn`` (interp.privileges_differ_scope)."""
-        return self.turn_start >> TURN_SHIFT
 
     @property
     def period(self) -> int:
@@ -201,7 +189,8 @@ S_PENDING: Final = State._fields.index("pending")
 S_INCOME: Final = State._fields.index("income")
 S_EARNER: Final = State._fields.index("earner")
 S_HANDS: Final = State._fields.index("hands")
-S_TURN_START: Final = State._fields.index("turn_start")
+S_TURN_COINS: Final = State._fields.index("turn_coins")
+S_TURN_PRIVILEGES: Final = State._fields.index("turn_privileges")
 P_SERVANT: Final = Player._fields.index("servant")
 P_COIN: Final = Player._fields.index("coin")
 P_USED: Final = Player._fields.index("used")

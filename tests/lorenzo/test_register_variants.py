@@ -548,14 +548,19 @@ def test_santa_rita_and_a_card_privilege() -> None:
 def test_one_source_per_action() -> None:
     """Under the tile 'fewer coins' the council palace's coin and a privilege's coins are two
     sources, each one coin short; under the variant ``malus_source = each_action`` they are
-    one source, short by one coin in all."""
+    one source, short by one coin in all. The privilege's decision notes what its source
+    gave (``Pending.source_gave``) only under that variant."""
     coins = RULES.privileges.index(next(v for v in RULES.privileges if v[COIN]))
     penalty = -RULES.excommunications[EXCOMMUNICATION["excommunication-1-2"]].effects[0].add
+    council = {r for r, amount in enumerate(RULES.council_gain) if amount > 0}
     gained = {}
     for reading in ("each_grant", "each_action"):
         state = placing((6, 6, 6), options={"malus_source": reading}, coin=0)
         state = excommunicated(state, "excommunication-1-2")
-        state = GAME.apply(GAME.apply(state, PlaceCouncil(0, 0)), Privilege(coins))
+        state = GAME.apply(state, PlaceCouncil(0, 0))
+        noted = {r for r in range(len(RULES.council_gain)) if state.pending[0].source_gave >> r & 1}
+        assert noted == (council if reading == "each_action" else set())
+        state = GAME.apply(state, Privilege(coins))
         gained[reading] = state.players[0].coin
     total = RULES.council_coins + RULES.privileges[coins][COIN]
     assert gained == {"each_grant": total - 2 * penalty, "each_action": total - penalty}
@@ -576,6 +581,8 @@ def test_privileges_differ_in_the_whole_turn() -> None:
             state = GAME.apply(state, DiscardLeader(leader))
             state = GAME.apply(state, GAME.legal_actions(state)[0])
         left = [a.choice for a in of(GAME.apply(state, PlaceMarket(space, 0, 0)), Privilege)]
+        chosen = {c for c in range(len(RULES.privileges)) if state.turn_privileges >> c & 1}
+        assert chosen == (set(range(len(hand))) if reading == "per_turn" else set())
         before = state.players[0]
         state = GAME.apply(state, PlaceMarket(space, 0, 0))
         if reading == "per_turn":
