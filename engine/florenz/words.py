@@ -68,6 +68,7 @@ PHRASES: dict[type, Phrase] = {
     TimeDrawn: pgettext("words.time", "the time tile shows {time}"),
     CardDrawn: pgettext("words.card", "the scandal card given out is {card}"),
     StrozziDrawn: pgettext("words.strozzi_card", "Strozzi's next card is number {card}"),
+    StrozziChoice: pgettext("words.strozzi_choice", "choose candidate {number} for Strozzi"),
 }
 #: the solo player's choice for Strozzi, by the point his turn waits on (``solo.CARD5_TIE``,
 #: ``solo.FRIEND_LADY``, ``solo.FRIEND_MAESTRO``)
@@ -199,6 +200,9 @@ def words(state: State, action: Any, lang: str) -> str | None:
         case StrozziDrawn(card=number):
             values["card"] = number + 1
         case StrozziChoice(index=index):
-            return choice(state, index, lang)
+            said = choice(state, index, lang)
+            if said is not None:
+                return said
+            values["number"] = index + 1       # no such choice waits: the candidate's number
     phrase = PHRASES.get(type(action))
     return None if phrase is None else phrase(lang, **values)
