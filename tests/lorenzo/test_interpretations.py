@@ -125,23 +125,33 @@ def test_lorenzo_medici_timing() -> None:
 
 
 @pytest.mark.clause("lorenzo:leader.requirement")
-def test_leader_requirements() -> None:
-    """Ariosto 5 characters (4 are not enough: AC's reading refused), Malatesta 7 military and
-    3 faith (10 military alone are not enough), Cesare Borgia 2 faith (not 3)."""
-    state = advanced()
-    chars = tuple(RULES.decks[CHARACTER][0][:5])
+@pytest.mark.parametrize(("reading", "characters", "malatesta", "borgia_faith"), [
+    # the rule text: Ariosto 5 characters, Malatesta 7 military and 3 faith, Borgia 2 faith
+    ("rule_text", 5, {"military": 7, "faith": 3}, 2),
+    # variant minority: the dissenting transcriptions (AC: 4 characters, 10 military and no
+    # faith; Fed95: Borgia 3 faith)
+    ("minority", 4, {"military": 10, "faith": 0}, 3),
+])
+def test_leader_requirements(reading: str, characters: int, malatesta: dict[str, int],
+                             borgia_faith: int) -> None:
+    """Each reading's requirement is enough and one less is not (interp.leader_requirements);
+    the other reading's requirement of Malatesta is not enough."""
+    state = advanced(options={"leader_requirements": reading})
+    chars = tuple(RULES.decks[CHARACTER][0][:characters])
     buildings = tuple(RULES.decks[BUILDING][0][:3])
+    other = {"military": 10, "faith": 0} if reading == "rule_text" else {"military": 9, "faith": 3}
 
     def playable(name: str, **fields: object) -> bool:
         return PlayLeader(LEADER[name]) in of(edit(state, 0, hand=(LEADER[name],), **fields),
                                               PlayLeader)
 
     assert playable("ludovico_ariosto", cards=((), (), chars, ()))
-    assert not playable("ludovico_ariosto", cards=((), (), chars[:4], ()))
-    assert playable("sigismondo_malatesta", military=7, faith=3)
-    assert not playable("sigismondo_malatesta", military=10, faith=0)
-    assert playable("cesare_borgia", cards=((), buildings, (), ()), coin=12, faith=2)
-    assert not playable("cesare_borgia", cards=((), buildings, (), ()), coin=12, faith=1)
+    assert not playable("ludovico_ariosto", cards=((), (), chars[:-1], ()))
+    assert playable("sigismondo_malatesta", **malatesta)
+    assert not playable("sigismondo_malatesta", **other)
+    assert playable("cesare_borgia", cards=((), buildings, (), ()), coin=12, faith=borgia_faith)
+    assert not playable("cesare_borgia", cards=((), buildings, (), ()), coin=12,
+                        faith=borgia_faith - 1)
 
 
 @pytest.mark.clause("lorenzo:tower.own_colour", "lorenzo:action.one_colour_per_group")

@@ -300,27 +300,6 @@ def test_five_bonus_tiles() -> None:
     assert after.players[chooser].tile == extra.tile
 
 
-@pytest.mark.clause("lorenzo:leader.requirement")
-def test_minority_leader_requirements() -> None:
-    """Variant ``leader_requirements = minority``: the dissenting transcriptions' needs hold:
-    Ariosto 4 characters (AC), Malatesta 10 military points and no faith (AC), Cesare
-    Borgia 3 faith points (Fed95)."""
-    state = advanced(options={"leader_requirements": "minority"})
-    chars = tuple(RULES.decks[CHARACTER][0][:4])
-    buildings = tuple(RULES.decks[BUILDING][0][:3])
-
-    def playable(name: str, **fields: object) -> bool:
-        return PlayLeader(LEADER[name]) in of(edit(state, 0, hand=(LEADER[name],), **fields),
-                                              PlayLeader)
-
-    assert playable("ludovico_ariosto", cards=((), (), chars, ()))
-    assert not playable("ludovico_ariosto", cards=((), (), chars[:3], ()))
-    assert playable("sigismondo_malatesta", military=10, faith=0)
-    assert not playable("sigismondo_malatesta", military=9, faith=3)
-    assert playable("cesare_borgia", cards=((), buildings, (), ()), coin=12, faith=3)
-    assert not playable("cesare_borgia", cards=((), buildings, (), ()), coin=12, faith=2)
-
-
 @pytest.mark.clause("lorenzo:card.cost")
 def test_gb_card_values() -> None:
     """Variant ``card_transcriptions = gb_only``: GB's values throughout, which differ from
