@@ -1,7 +1,14 @@
 """The ``regelwerk`` command line (also ``python -m regelwerk``).
 
 Output language: ``--lang de|en`` (default: ``REGELWERK_LANG`` or the locale).
-Every command has ``--help``; errors are one line on stderr, never a traceback.
+Every command has ``--help``; errors are one line on stderr, never a traceback, in the
+reader's language (the system's and the JSON decoder's words too), and of a readable size:
+a value the user gave is quoted cut to a short prefix with its length ("'xxx…' (1,048,576
+characters)", :func:`regelwerk.engine.core.errors.quoted`), and no line exceeds
+:data:`~regelwerk.engine.core.errors.LINE` (500) characters (:func:`_error_line` cuts it).
+An empty path, an empty game id and a negative ``--until`` are refused, and a usage error
+keeps exit 2 even where standard output is closed.
+
 Exit codes: 0 success, 1 a check failed (a violation, a gap, an unproven
 invariant), 2 bad usage or input, 3 an internal error, 4 the output could not
 be written (a full disk; a closed pipe ends quietly with 141). Files are
@@ -26,10 +33,15 @@ from typing import Any, NoReturn
 from regelwerk import games
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import clause_text, clause_title, fill, implementations
-from regelwerk.engine.core.errors import IllegalAction
-from regelwerk.engine.core.files import OutputError, write_text
+from regelwerk.engine.core.errors import LINE, LONG, IllegalAction, cut, quoted, render
+from regelwerk.engine.core.files import OutputError, is_stdout, write_text
 from regelwerk.engine.core.i18n import LANGUAGES, N_, default_language, gettext_for
-from regelwerk.engine.core.records import GameRecord, RecordError, recorded_action
+from regelwerk.engine.core.records import (
+    GameRecord,
+    RecordError,
+    recorded_action,
+    refuse_overwrite,
+)
 from regelwerk.engine.core.spec import SpecError, load_board_file
 from regelwerk.own_words import ENV, RUN
 
@@ -44,6 +56,8 @@ _ARGPARSE_MESSAGES = (
      N_("argument {arg}: invalid {kind} value: {value}")),
     (re.compile(r"argument (?P<arg>\S+): expected one argument"),
      N_("argument {arg}: expected one argument")),
+    # a message of regelwerk's own (already in the reader's language) about an argument
+    (re.compile(r"argument (?P<arg>\S+): (?P<problem>.*)"), N_("argument {arg}: {problem}")),
 )
 
 
@@ -89,9 +103,12 @@ class _Parser(argparse.ArgumentParser):
         _ = _translator(self.lang)
         for pattern, template in _ARGPARSE_MESSAGES:
             match = pattern.fullmatch(message)
-            if match:
-                message = _(template).format(**match.groupdict())
+            if match:      # a value the user gave is cut to a readable size (issue 32)
+                message = _(template).format(**{key: cut(value, self.lang) for key, value
+                                                in match.groupdict().items()})
                 break
+        else:
+            message = cut(message, self.lang, LINE // 2)
         self.exit(2, _("regelwerk: error: {message} (see --help)").format(message=message) + "\n")
 
 
@@ -105,6 +122,13 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         pass
 
     Parser.lang = lang
+
+    def path(text: str) -> Path:
+        """A path the user gave: an empty one names nothing (``Path("")`` would be the
+        current folder) and is refused."""
+        if not text:
+            raise argparse.ArgumentTypeError(_("an empty path names no file or folder"))
+        return Path(text)
 
     def parser_kwargs(description: str) -> dict[str, Any]:
         return {"description": description, "formatter_class": Formatter, "add_help": False}
@@ -124,7 +148,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
                            help=_("number of players (default: the game's usual count)"))
         p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                        help=_("rule variant, e.g. buy_without_room=may_not_buy (repeatable)"))
-        p.add_argument("--board", type=Path, metavar=_("FILE"), help=_(
+        p.add_argument("--board", type=path, metavar=_("FILE"), help=_(
             "TOML file with the printed board's numbers (replaces assumed ones)"))
 
     parser = Parser(prog="regelwerk", **parser_kwargs(_(
@@ -151,9 +175,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
           "action) and report, for each game that changed, the first step that differs: the "
           "action, its clause, and the old and the new position.")))
     common(p)
-    p.add_argument("folder", nargs="?", type=Path, metavar=_("DIR"),
+    p.add_argument("folder", nargs="?", type=path, metavar=_("DIR"),
                    help=_("corpus folder (default: tests/corpus of the source checkout)"))
-    p.add_argument("--root", type=Path, help=_("source checkout (default: found from here)"))
+    p.add_argument("--root", type=path, help=_("source checkout (default: found from here)"))
     p.add_argument("--accept", action="store_true", help=_(
         "after a deliberate rule change: rewrite the changed games as the engine plays them now"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
@@ -162,7 +186,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         _("Replay a JSON game record through the engine and print its course and result; "
           "fails if an action is illegal or the recorded result differs.")))
     common(p)
-    p.add_argument("file", metavar=_("FILE"), type=Path, help=_("game record (JSON)"))
+    p.add_argument("file", metavar=_("FILE"), type=path, help=_("game record (JSON)"))
     p.add_argument("--quiet", action="store_true", help=_("only the summary, not the course"))
     p.add_argument("--until", type=int, metavar="N",
                    help=_("stop after action N and show the position there in words"))
@@ -186,9 +210,11 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--random", action="append", type=int, default=[], metavar=_("SEAT"),
                    help=_("this seat (0 = the first player) is played by the random player "
                           "(repeatable)"))
-    p.add_argument("--record", type=Path, metavar=_("FILE"), help=_("write the record here"))
-    p.add_argument("--resume", type=Path, metavar=_("FILE"),
+    p.add_argument("--record", type=path, metavar=_("FILE"), help=_("write the record here"))
+    p.add_argument("--resume", type=path, metavar=_("FILE"),
                    help=_("go on with the game recorded in FILE (and keep writing it)"))
+    p.add_argument("--force", action="store_true", help=_(
+        "start the new game even where --record FILE already holds a game or another file"))
 
     p = sub.add_parser("explain", help=_("why an action is legal or not at a step of a game"),
                        **parser_kwargs(_(
@@ -199,7 +225,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
                            "finished game, each player's score item by item, each line "
                            "citing its clause.")))
     common(p)
-    p.add_argument("file", metavar=_("FILE"), type=Path, help=_("game record (JSON)"))
+    p.add_argument("file", metavar=_("FILE"), type=path, help=_("game record (JSON)"))
     p.add_argument("--step", type=int, metavar="N", help=_(
         "the position after N actions (default: the end of the record)"))
     p.add_argument("--action", metavar="A", help=_(
@@ -223,14 +249,14 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         "a reading, e.g. buy_without_room=may_not_buy; give exactly two of one variant"))
     p.add_argument("--with", dest="base", action="append", default=[], metavar="KEY=VALUE",
                    help=_("another rule variant both readings are played with (repeatable)"))
-    p.add_argument("--save", type=Path, metavar=_("DIR"), help=_(
+    p.add_argument("--save", type=path, metavar=_("DIR"), help=_(
         "write both games of the first differing games as game records to DIR (for "
         "replay and explain)"))
     p.add_argument("-n", "--games", type=int, default=100,
                    help=_("number of games (default 100)"))
     p.add_argument("--players", type=int,
                    help=_("number of players (default: the game's usual count)"))
-    p.add_argument("--board", type=Path, metavar=_("FILE"), help=_(
+    p.add_argument("--board", type=path, metavar=_("FILE"), help=_(
         "TOML file with the printed board's numbers (replaces assumed ones)"))
     p.add_argument("--seed", type=int, default=0, help=_("seed of the run (default 0)"))
     p.add_argument("--jobs", type=int, default=1, metavar="N",
@@ -254,8 +280,9 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--jobs", type=int, default=1, metavar="N",
                    help=_("worker processes (default 1); the figures do not depend on it"))
     game_options(p, players=False)
-    p.add_argument("--plot", type=Path, metavar=_("FILE"), help=_("write the plots here (SVG)"))
-    p.add_argument("--cache", type=Path, metavar=_("DIR"), help=_(
+    p.add_argument("--plot", type=path, metavar=_("FILE"), help=_(
+        "write the plots here (SVG; - is standard output, and then nothing else is printed)"))
+    p.add_argument("--cache", type=path, metavar=_("DIR"), help=_(
         "cache folder (default: _build/stats of the source checkout, else of the current "
         "folder)"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
@@ -271,7 +298,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--mutant", metavar="ID", help=_(
         "play by a deliberately broken rule (a mutant of 'regelwerk verify'), to see that "
         "simulate finds it too"))
-    p.add_argument("--save-violations", type=Path, metavar=_("DIR"),
+    p.add_argument("--save-violations", type=path, metavar=_("DIR"),
                    help=_("write a game record for every violation into DIR"))
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
                    help=_("worker processes (default: every core); the figures do not "
@@ -303,8 +330,8 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
           "page repeats {count} words in a row from a rulebook.").format(count=RUN)))
     common(p)
     p.add_argument("game", nargs="?", metavar=_("GAME"), help=_("game id (default: all games)"))
-    p.add_argument("--root", type=Path, help=_("source checkout (default: found from here)"))
-    p.add_argument("--rulebooks", type=Path, metavar=_("DIR"), help=_(
+    p.add_argument("--root", type=path, help=_("source checkout (default: found from here)"))
+    p.add_argument("--rulebooks", type=path, metavar=_("DIR"), help=_(
         "folder of the rulebook texts (*.txt), which the repository does not carry: also "
         "report every passage copied from them (default: {env})").format(env=ENV))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
@@ -314,7 +341,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
           "and German reference with its doctests and the consistency report into "
           "_build/site. Needs a source checkout.")))
     common(p)
-    p.add_argument("--root", type=Path, help=_("source checkout (default: found from here)"))
+    p.add_argument("--root", type=path, help=_("source checkout (default: found from here)"))
     return parser
 
 
@@ -325,7 +352,7 @@ def _game(game: str, lang: str) -> games.GameInfo:
     except games.UnknownGame:
         known = ", ".join(games.games())
         raise UsageError(gettext_for(lang, N_("unknown game {game!r}; known games: {known}"))
-                         .format(game=game, known=known)) from None
+                         .format(game=quoted(game, lang), known=known)) from None
 
 
 def cmd_games(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
@@ -371,9 +398,10 @@ def cmd_rule(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
             return 0
     clauses = _all_clauses()
     if args.id not in clauses:
-        close = difflib.get_close_matches(args.id, list(clauses), n=3, cutoff=0.6)
+        close = difflib.get_close_matches(args.id, list(clauses), n=3, cutoff=0.6) \
+            if len(args.id) <= LONG else []
         hint = _(" Did you mean: {ids}?").format(ids=", ".join(close)) if close else ""
-        raise UsageError(_("unknown clause {id!r}.").format(id=args.id) + hint +
+        raise UsageError(_("unknown clause {id!r}.").format(id=quoted(args.id, lang)) + hint +
                          _(" List a game's clauses with: regelwerk rule GAME"))
     spec = clauses[args.id]
     clause = spec.clause(args.id)
@@ -432,13 +460,13 @@ def _parse_options(raw: Sequence[str], lang: str) -> dict[str, Any]:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise UsageError(gettext_for(lang, N_("--option needs KEY=VALUE, got {item!r}"))
-                             .format(item=item))
+                             .format(item=quoted(item, lang)))
         if not value.strip():
             raise UsageError(gettext_for(lang, N_("--option {key}: the value is empty"))
-                             .format(key=key))
+                             .format(key=quoted(key, lang)))
         if key in options:
             raise UsageError(gettext_for(lang, N_("--option {key} is given twice"))
-                             .format(key=key))
+                             .format(key=quoted(key, lang)))
         options[key] = int(value) if _WHOLE.fullmatch(value) and len(value) <= _DIGITS \
             else value
     return options
@@ -450,7 +478,7 @@ def _game_options(args: argparse.Namespace, lang: str) -> dict[str, Any]:
     options = _parse_options(args.option, lang)
     for key in (k for k in ("players", "board") if k in options):
         raise UsageError(gettext_for(lang, N_("--option {key}=…: use --{key} instead"))
-                         .format(key=key))
+                         .format(key=quoted(key, lang)))
     if getattr(args, "players", None) is not None:
         options["players"] = args.players
     if args.board:
@@ -489,6 +517,8 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
     _ = _translator(lang)
     # A RecordError names the file and the key (main shows it); the options are checked
     # against the record's game (players, variants, board numbers).
+    if args.until is not None and args.until < 0:
+        raise UsageError(_("--until must be at least 0, not {until}").format(until=args.until))
     record = GameRecord.read(args.file, _Games())
     game = _game(record.game, lang).game
     try:
@@ -519,7 +549,7 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
                 file=args.file, index=index, error=exc.message_in(lang))) from None
         except IllegalAction as exc:
             raise Failed(_("{file}: action {index} ({action}) is illegal: {error}").format(
-                file=args.file, index=index, action=json.dumps(raw),
+                file=args.file, index=index, action=quoted(json.dumps(raw), lang),
                 error=exc.message_in(lang))) from None
     if args.until is not None:
         _show_position(game, state, len(record.actions), lang, out)
@@ -574,7 +604,7 @@ def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
     if (args.record is None) == (args.resume is None):
         raise UsageError(_("give either --record FILE (a new game) or --resume FILE"))
     if args.resume is not None:
-        if args.game or args.players is not None or args.option or args.board:
+        if args.game is not None or args.players is not None or args.option or args.board:
             raise UsageError(_("--resume takes the game and its options from the record"))
         record = GameRecord.read(args.resume, _Games())
         game = _game(record.game, lang).game
@@ -582,6 +612,12 @@ def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
     else:
         if not args.game:
             raise UsageError(_("which game? (regelwerk games lists them)"))
+        if is_stdout(args.record):
+            raise UsageError(_("--record -: play writes the record after every action so that "
+                               "the game can be resumed, which standard output cannot be; "
+                               "give a file"))
+        if not args.force:      # a RecordError: a game (or another file) is there already
+            refuse_overwrite(args.record, _Games())
         info = _game(args.game, lang)
         game = info.game
         options = _game_options(args, lang)
@@ -624,12 +660,21 @@ def _readings(raw: Sequence[str], lang: str) -> tuple[str, tuple[Any, Any]]:
     for item in raw:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip():
-            raise UsageError(_("--option needs KEY=VALUE, got {item!r}").format(item=item))
+            raise UsageError(_("--option needs KEY=VALUE, got {item!r}").format(
+                item=quoted(item, lang)))
         pairs.append((key.strip(), value.strip()))
     if len(pairs) != 2 or pairs[0][0] != pairs[1][0]:
         raise UsageError(_("compare needs exactly two readings of one variant: "
                            "--option KEY=A --option KEY=B"))
     return pairs[0][0], (pairs[0][1], pairs[1][1])
+
+
+def _folder_option(option: str, folder: Path | None, lang: str) -> None:
+    """An option that names a folder (one record file per game) cannot be ``-``."""
+    if folder is not None and is_stdout(folder):
+        raise UsageError(gettext_for(lang, N_(
+            "{option} -: the records go into a folder, one file per game, and standard "
+            "output is not a folder; give a folder")).format(option=option))
 
 
 def cmd_compare(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
@@ -642,12 +687,13 @@ def cmd_compare(args: argparse.Namespace, lang: str, out: Callable[[str], None])
     if args.jobs < 1:
         raise UsageError(_("--jobs must be at least 1"))
     option, values = _readings(args.option, lang)
+    _folder_option("--save", args.save, lang)
     base = {}
     for item in args.base:
         key, sep, value = item.partition("=")
         if not sep or not key.strip() or not value.strip() or key.strip() == option:
             raise UsageError(_("--with needs KEY=VALUE of another variant, got {item!r}")
-                             .format(item=item))
+                             .format(item=quoted(item, lang)))
         base[key.strip()] = value.strip()
     if args.board:
         base["board"] = load_board_file(args.board)
@@ -680,12 +726,18 @@ def cmd_stats(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
         raise UsageError(_("--jobs must be at least 1"))
     if args.plot is not None and importlib.util.find_spec("matplotlib") is None:
         raise UsageError(_("--plot needs matplotlib: pip install matplotlib"))
-    cache = args.cache or (find_root(Path.cwd()) or Path.cwd()) / "_build" / "stats"
+    if args.plot is not None and is_stdout(args.plot) and args.json:
+        raise UsageError(_("--plot - and --json both write to standard output; give --plot "
+                           "a file"))
+    cache = _stats_cache(args.cache, find_root, lang)
     options = _game_options(args, lang)
+
     result = stats(info.id, args.players, args.games, args.seed, args.jobs, cache, options)
     names = _seat_list(info.game, result.players, lang)
     if args.plot is not None:
-        write_text(args.plot, plot(result, names, lang))
+        write_text(args.plot, plot(result, names, lang))     # -: standard output, nothing else
+        if is_stdout(args.plot):
+            return 0
     if args.json:
         out(json.dumps({**result.to_json(), "summary": result.summary(), "cached": result.cached},
                        indent=1, ensure_ascii=False))
@@ -709,14 +761,38 @@ def cmd_stats(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -
     return 0
 
 
+def _stats_cache(given: Path | None, find_root: Callable[[Path], Path | None],
+                 lang: str) -> Path | None:
+    """The cache folder of ``stats``. ``--cache DIR`` must be a folder regelwerk can make
+    and write into (a usage error otherwise); where the default, ``_build/stats`` of the
+    checkout or the current folder, cannot be, the games are played without a cache and
+    a note on standard error says why (issue 32)."""
+    from regelwerk.stats import usable
+
+    folder = given if given is not None else \
+        (find_root(Path.cwd()) or Path.cwd()) / "_build" / "stats"
+    try:
+        usable(folder)
+    except OutputError as exc:
+        if given is not None:
+            raise UsageError(gettext_for(lang, N_("--cache: {error}")).format(
+                error=exc.message_in(lang))) from None
+        _error_line(gettext_for(lang, N_("regelwerk: note: {error}; the games are played "
+                                         "without a cache")).format(
+            error=exc.message_in(lang)), lang)
+        return None
+    return folder
+
+
 def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+
     from regelwerk.recorded import note
     from regelwerk.regress import regress
 
     _ = _translator(lang)
     folder = args.folder or _root(args, lang) / "tests" / "corpus"
-    if not folder.is_dir():
-        raise UsageError(_("{folder}: not a folder").format(folder=folder))
+    if not _is_folder(folder):
+        raise UsageError(_("{folder}: not a folder").format(folder=quoted(folder, lang)))
     count, found = regress(folder, accept=args.accept)
     decided = _decided_otherwise(folder)
     if args.json:
@@ -794,6 +870,7 @@ def cmd_simulate(args: argparse.Namespace, lang: str, out: Callable[[str], None]
     options = _game_options(args, lang)
     options.pop("players", None)
     board = options.pop("board", None)
+    _folder_option("--save-violations", args.save_violations, lang)
     if args.save_violations is not None:
         try:
             args.save_violations.mkdir(parents=True, exist_ok=True)
@@ -853,13 +930,15 @@ def _mutant(info: games.GameInfo, name: str, lang: str) -> Any:
         if name in (mutant.id, mutant.breaks):
             return mutant
     raise UsageError(_("{game} has no mutant {name!r}; known: {known}").format(
-        game=info.id, name=name, known=", ".join(m.id for m in mutants)))
+        game=info.id, name=quoted(name, lang), known=", ".join(m.id for m in mutants)))
 
 
 def cmd_verify(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
     _ = _translator(lang)
-    selected = [_game(args.game, lang)] if args.game else list(games.games().values())
-    if args.mutant and not args.game:
+    # an empty GAME ("") names no game: refused, not taken for "every game" (issue 32)
+    selected = [_game(args.game, lang)] if args.game is not None \
+        else list(games.games().values())
+    if args.mutant is not None and args.game is None:
         raise UsageError(_("--mutant needs a game"))
     if args.jobs < 1:
         raise UsageError(_("--jobs must be at least 1"))
@@ -917,21 +996,33 @@ def _root(args: argparse.Namespace, lang: str) -> Path:
     from regelwerk.trace import find_root
 
     root = args.root or find_root(Path.cwd())
-    if root is None or not (root / "spec").is_dir():
+    if root is None or not _is_folder(root / "spec"):
         raise UsageError(gettext_for(lang, N_(
             "this command needs a regelwerk source checkout (run it inside one or pass --root)")))
     return root
 
 
+def _is_folder(path: Path) -> bool:
+    """Whether ``path`` is a folder; a path the system refuses to look at (a name too
+    long, a loop of links) is none."""
+    try:
+        return path.is_dir()
+    except OSError:
+        return False
+
+
 def cmd_check(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+
     from regelwerk.trace import core_gaps, play_report, trace_game
 
     _ = _translator(lang)
     root = _root(args, lang)
     rulebooks = _rulebooks(args, lang)
-    selected = [_game(args.game, lang)] if args.game else list(games.games().values())
+    selected = [_game(args.game, lang)] if args.game is not None \
+        else list(games.games().values())
     report: list[dict[str, Any]] = []
-    all_gaps = [] if args.game else core_gaps(root)
+    all_gaps = [] if args.game is not None else core_gaps(root)
+
     for info in selected:
         trace = trace_game(root, info.id)
         spec = spec_module.load(info.id)
@@ -1087,9 +1178,7 @@ def cmd_docs(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
         print(message, file=sys.stderr, flush=True)
 
     data = consistency.build_report(root, progress)
-    report_file = root / "_build" / "report.json"
-    report_file.parent.mkdir(parents=True, exist_ok=True)
-    write_text(report_file, json.dumps(data, indent=1, ensure_ascii=False))
+    report_file = consistency.write(data, root / "_build" / "report.json")   # the write rule
     try:
         built = site.build_site(root, root / "_build", progress=progress, report_file=report_file)
     except site.SiteError as exc:
@@ -1168,30 +1257,53 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     lang = _pre_lang(argv)
     _ = _translator(lang)
+    code = 0
     try:
         try:
             args = build_parser(lang).parse_args(argv)
         except SystemExit as done:       # --help, or a usage error argparse has printed
+            code = done.code if isinstance(done.code, int) else 2
             _flush()
-            return done.code if isinstance(done.code, int) else 2
+            return code
         code = _run(args, lang)
         _flush()
         return code
     except _OutputFailed as failed:
         _drop_stdout()
+        if code == 2:       # a usage error keeps its exit code whatever became of stdout
+            return code
         if isinstance(failed.error, BrokenPipeError):   # piped into `head`: stop quietly
             return 141
         _error_line(_("regelwerk: error: cannot write the output ({error})").format(
-            error=failed.error.strerror or failed.error))
+            error=render(failed.error, lang)), lang)
         return 4
 
 
-def _error_line(text: str) -> None:
+def _error_line(text: str, lang: str = "en") -> None:
     """One line on standard error (nothing more can be done if that fails too); a line
-    break or another control character from the input is shown escaped."""
+    break or another control character from the input is shown escaped. The last guard
+    of issue 32: a line longer than :data:`LINE` characters is cut, saying how much is
+    left out (each message cuts the values it quotes already, :func:`quoted`)."""
     text = "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+    if len(text) > LINE:
+        marker = N_("… [cut: {count} characters in all]")
+        for attempt in (gettext_for(lang, marker), marker):
+            try:
+                end = attempt.format(count=_count(len(text), lang))
+                break
+            except (KeyError, IndexError, ValueError):
+                continue
+        text = text[:LINE - len(end)] + end
     with contextlib.suppress(OSError, ValueError):
         print(text, file=sys.stderr, flush=True)
+
+
+def _count(number: int, lang: str) -> str:
+    """A count formatted for ``lang`` (1,048,576; 1.048.576)."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(number, locale=lang))
+
 
 
 def _run(args: argparse.Namespace, lang: str) -> int:
@@ -1200,27 +1312,27 @@ def _run(args: argparse.Namespace, lang: str) -> int:
     try:
         return COMMANDS[args.command](args, lang, _print)
     except (SpecError, RecordError) as exc:   # a bad board file, option or game record
-        _error_line(_("regelwerk: error: {message}").format(message=exc.message_in(lang)))
+        _error_line(_("regelwerk: error: {message}").format(message=exc.message_in(lang)), lang)
         return 2
     except OutputError as exc:   # a file could not be written (the old one is intact)
-        _error_line(_("regelwerk: error: {message}").format(message=exc.message_in(lang)))
+        _error_line(_("regelwerk: error: {message}").format(message=exc.message_in(lang)), lang)
         return 4
     except UsageError as exc:
-        _error_line(_("regelwerk: error: {message}").format(message=exc))
+        _error_line(_("regelwerk: error: {message}").format(message=exc), lang)
         return 2
     except Failed as exc:
-        _error_line(_("regelwerk: {message}").format(message=exc))
+        _error_line(_("regelwerk: {message}").format(message=exc), lang)
         return 1
     except _OutputFailed:
         raise
     except BrokenPipeError:  # output piped into `head` and the like: stop quietly
         raise _OutputFailed(BrokenPipeError()) from None
     except KeyboardInterrupt:
-        _error_line(_("regelwerk: interrupted"))
+        _error_line(_("regelwerk: interrupted"), lang)
         return 130
     except Exception as exc:  # one line for the user; REGELWERK_DEBUG=1 shows the traceback
         if os.environ.get("REGELWERK_DEBUG"):
             raise
         _error_line(_("regelwerk: internal error: {kind}: {message} (REGELWERK_DEBUG=1 shows "
-                      "the traceback)").format(kind=type(exc).__name__, message=exc))
+                      "the traceback)").format(kind=type(exc).__name__, message=exc), lang)
         return 3

@@ -68,7 +68,11 @@ def rulebook_folder(given: Path | None = None, environ: Mapping[str, str] = os.e
             raise RulebooksMissing(N_("{env} is not set (the rulebooks are not part of the repository)"),
                                    env=ENV)
         given = Path(environ[ENV])
-    if not given.is_dir():
+    try:
+        folder = given.is_dir()
+    except OSError:                    # a name too long to look up, say
+        folder = False
+    if not folder:
         raise RulebooksMissing(N_("rulebook folder {folder} (from {source}) does not exist"),
                                folder=given, source=source)
     if not books(given):

@@ -8,13 +8,17 @@ with the legal actions numbered and described in words (the game's ``words``,
 open choice (``3 12``: a price of 12), or an action
 in the record's notation (``{"type": "draw"}``). Anything else is refused with the
 clause that forbids it, and asked again. After every action the record is
-written atomically, so an interrupted game goes on with ``--resume FILE``.
+written atomically, so an interrupted game goes on with ``--resume FILE``; resuming a
+game that is already over is refused (:class:`GameOver`). A number of more than
+:data:`DIGITS` digits names no listed action and no value.
+
 Reading from standard input makes it scriptable.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -27,6 +31,18 @@ from regelwerk.engine.core.game import CHANCE, Game
 from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.records import GameRecord, RecordError, recorded_action
 from regelwerk.engine.core.spec import seat_word
+
+#: An answer's number: ASCII digits (``str.isdigit`` also passes "²", which ``int`` refuses).
+NUMBER = re.compile(r"[0-9]+", re.ASCII)
+#: An open choice's value: a whole number, perhaps signed.
+VALUE = re.compile(r"[+-]?[0-9]+", re.ASCII)
+#: The most digits an answer's number or value is read with (Python reads no more than
+#: 4,300; no list and no open choice of a game comes near).
+DIGITS = 18
+
+
+class GameOver(RecordError):
+    """``play --resume`` of a game that is already over: nothing is left to play."""
 
 
 @dataclass(frozen=True)
@@ -71,13 +87,14 @@ def parse_answer(game: Game[Any, Any], options: Sequence[Any], text: str) -> Any
     """The action an answer names: ``N``, ``N VALUE`` (open choice) or a JSON action.
     An answer that names none raises :class:`IllegalAction`-free :class:`RecordError`."""
     words = text.split()
-    if words and words[0].isascii() and words[0].isdigit():
-        number = int(words[0])
+    if words and NUMBER.fullmatch(words[0]):
+        number = int(words[0]) if len(words[0]) <= DIGITS else 0
         if not 1 <= number <= len(options):
             raise RecordError(N_("choose a number from 1 to {count}"), count=len(options))
         chosen = options[number - 1]
         if type(chosen) is OpenChoice:
-            if len(words) != 2 or not (words[1].isascii() and words[1].lstrip("-").isdigit()):
+            if len(words) != 2 or not VALUE.fullmatch(words[1]) \
+                    or len(words[1].lstrip("+-")) > DIGITS:
                 raise RecordError(N_("{kind}: give the number and a whole value, e.g. "
                                      "'{number} {low}'"), kind=chosen.kind, number=number,
                                   low=chosen.low)
@@ -99,9 +116,13 @@ def play(game: Game[Any, Any], record: GameRecord, table: Table, path: Path,
     (written to ``path`` after every action) is returned."""
     _ = translator(lang)
     state = replay(game, record)
+    if game.is_terminal(state):
+        raise GameOver(N_("{file}: the game is already over; nothing is left to play "
+                          "(regelwerk replay {file} shows its result)"), file=path)
     rng = Random(f"{table.seed}/play/{len(record.actions)}")
     actions = list(record.actions)
     names = seat_names(game, record, lang)
+    done = record
     while not game.is_terminal(state):
         mover = game.current_player(state)
         if mover == CHANCE:          # a record without a seed: chance is not play's to choose
@@ -123,7 +144,7 @@ def play(game: Game[Any, Any], record: GameRecord, table: Table, path: Path,
         done.write(path)
     say(_("the game is over: {result}").format(
         result=json.dumps(game.result(state), ensure_ascii=False)))
-    return done if actions else record
+    return done
 
 
 def ask(game: Game[Any, Any], state: Any, name: str, answers: Iterator[str],
@@ -169,8 +190,7 @@ def replay(game: Game[Any, Any], record: GameRecord) -> Any:
         try:      # a record without a seed gives chance's outcomes (recorded_action)
             state = game.apply(state, recorded_action(game, state, record, index))
         except (IllegalAction, RecordError) as exc:
-            raise RecordError(N_("action {index}: {error}"), index=index,
-                              error=exc.message_in("en")) from None
+            raise RecordError(N_("action {index}: {error}"), index=index, error=exc) from None
     return state
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from random import Random
@@ -38,6 +38,23 @@ from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.records import ENTRY_FORMAT, GameRecord, RecordError, recorded_action
 
 FORMAT = ENTRY_FORMAT
+
+
+class _Known(Mapping[str, Any]):
+    """The games by id, each engine imported only when a record names it: an entry's
+    record must name one, with options that fit it (:meth:`GameRecord.from_json`)."""
+
+    def __getitem__(self, game: str) -> Any:
+        return games.get(game).game
+
+    def __contains__(self, game: object) -> bool:
+        return isinstance(game, str) and game in games.games()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(games.games())
+
+    def __len__(self) -> int:
+        return len(games.games())
 
 
 def fingerprint(game: Game[Any, Any], state: Any) -> str:
@@ -79,17 +96,31 @@ class Entry:
                 for s in steps):
             raise RecordError(N_("{file}: {key!r} must be of type {type}"), file=where,
                               key="steps", type="list")
-        return cls(GameRecord.from_json(data.get("record"), where),
+        return cls(GameRecord.from_json(data.get("record"), where, _Known()),
                    tuple(Step(fp, text) for fp, text in steps))
+
 
     @classmethod
     def read(cls, path: Path) -> Entry:
+        """The entry in ``path``; any file that is not one is a :class:`RecordError` of one
+        line in the reader's language, naming the file."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
+        except OSError as exc:
             raise RecordError(N_("{file}: cannot read the file ({error})"), file=path,
                               error=exc) from None
+        except UnicodeDecodeError as exc:
+            raise RecordError(N_("{file}: not a UTF-8 text file ({error})"), file=path,
+                              error=exc.reason) from None
+        except json.JSONDecodeError as exc:
+            raise RecordError(N_("{file}:{line}: not JSON ({error})"), file=path,
+                              line=exc.lineno, error=exc.msg) from None
+        except (ValueError, RecursionError):      # NaN, too many digits, nested too deeply
+            raise RecordError(N_("{file}: not a corpus entry (nested too deeply, or a number "
+                                 "too long to read)"), file=path) from None
+
         return cls.from_json(data, str(path))
+
 
     def write(self, path: Path) -> None:
         """Write atomically (:func:`regelwerk.engine.core.files.write_text`)."""
@@ -229,7 +260,14 @@ def _clause(game: Game[Any, Any], raw: dict[str, Any] | None) -> str:
 
 
 def corpus_files(folder: Path) -> list[Path]:
-    return sorted(folder.rglob("*.json"))
+    """The entries under ``folder``; a folder that cannot be listed is a
+    :class:`RecordError` naming it."""
+    try:
+        return sorted(folder.rglob("*.json"))
+    except OSError as exc:
+        raise RecordError(N_("{file}: cannot read the file ({error})"), file=folder,
+                          error=exc) from None
+
 
 
 #: What :func:`regress` adds to a divergence it could not accept.

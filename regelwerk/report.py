@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from regelwerk import catalogs, games
+from regelwerk.engine.core import files
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.i18n import LANGUAGES
 from regelwerk.trace import Gap, core_gaps, trace_game
@@ -76,8 +77,7 @@ def gap_count(report: dict[str, Any]) -> int:
 
 
 def write(report: dict[str, Any], path: Path) -> Path:
+    """Write the report as JSON by the one write rule (:func:`files.write_text`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(report, indent=1, ensure_ascii=False), encoding="utf-8")
-    tmp.replace(path)
+    files.write_text(path, json.dumps(report, indent=1, ensure_ascii=False))
     return path

@@ -24,8 +24,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import html
+import io
 import json
-import os
 import re
 import subprocess
 import sys
@@ -43,6 +43,7 @@ from typing import Any
 
 import polib
 
+from regelwerk.engine.core import files
 from regelwerk.engine.core.errors import LocalizedError, Message
 from regelwerk.engine.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, gettext_for
 
@@ -311,7 +312,8 @@ def compile_catalogs(root: Path, langs: Iterable[str]) -> int:
     """Compile outdated page catalogs (.po -> untracked .mo) atomically, before Sphinx does.
 
     Sphinx would compile them itself, but two builds at once (pytest workers)
-    could then read a half-written .mo; ``os.replace`` never exposes one.
+    could then read a half-written .mo; the one write rule (:func:`files.write_bytes`,
+    a temporary file renamed over the target) never exposes one.
     """
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
@@ -328,10 +330,9 @@ def compile_catalogs(root: Path, langs: Iterable[str]) -> int:
                 continue
             with po_path.open("rb") as f:
                 catalog = read_po(f, locale=lang)
-            with tempfile.NamedTemporaryFile("wb", dir=po_path.parent, suffix=".tmp",
-                                             delete=False) as f:
-                write_mo(f, catalog)
-            os.replace(f.name, mo_path)
+            compiled_mo = io.BytesIO()
+            write_mo(compiled_mo, catalog)
+            files.write_bytes(mo_path, compiled_mo.getvalue())     # the one write rule
             compiled += 1
     return compiled
 
@@ -609,6 +610,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(gettext_for(lang, N_("regelwerk: error: {message}")).format(
             message=exc.message_in(lang)), file=sys.stderr)
         return 1
+    except LocalizedError as exc:      # a cache or output folder that cannot be written
+        print(gettext_for(lang, N_("regelwerk: error: {message}")).format(
+            message=exc.message_in(lang)), file=sys.stderr)
+        return 4 if isinstance(exc, files.OutputError) else 2
     print(report.summary())
     return 0
 

@@ -10,14 +10,21 @@ SVG, captions in the reader's language.
 The figures are cached under ``_build/stats/``, keyed by the rules' content: the
 hash of the game's spec files, of the engine's sources (core and the game's package)
 and the package version, with players, games and seed. A rule change recomputes
-them, an unchanged run reads them back.
+them, an unchanged run reads them back. A damaged cache file (not JSON, nested too
+deeply, figures that do not fit together) is never read: its run is played anew and the
+file rewritten. A cache folder that cannot be made or written into is an
+:class:`~regelwerk.engine.core.files.OutputError` (:func:`usable`); ``regelwerk stats``
+refuses such a ``--cache`` and plays without its default cache, saying so.
 """
+
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import io
 import json
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -30,7 +37,7 @@ from typing import Any
 from regelwerk import games
 from regelwerk.compare import Played, chunks, finished, parallel_map
 from regelwerk.engine.core.clauses import clause_title
-from regelwerk.engine.core.files import write_text
+from regelwerk.engine.core.files import OutputError, write_text
 from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.spec import SpecError
 from regelwerk.simulate import game_seed
@@ -80,6 +87,10 @@ class Stats:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Stats:
+        """The figures of a cache file; ``ValueError`` when they do not fit together (a
+        damaged or hand-edited file)."""
+        if not _figures_fit(data):
+            raise ValueError("damaged figures")
         return cls(data["game"], data["players"], data["games"], data["seed"], data["key"],
                    list(data["lengths"]), [list(s) for s in data["scores"]], list(data["wins"]),
                    dict(data["kinds"]), cached=True, seats=list(data.get("seats", [])))
@@ -91,6 +102,27 @@ class Stats:
                 "score": [{"mean": round(mean(s), 1), "median": median(s), "min": min(s),
                            "max": max(s)} for s in self.scores],
                 "win_rate": [round(r, 4) for r in self.win_rates]}
+
+
+def _figures_fit(data: dict[str, Any]) -> bool:
+    """Whether a cache file's figures are whole numbers of the right shape: one length
+    per game, per seat one score per game and a win count, action kinds with counts."""
+    def whole(value: Any) -> bool:
+        return type(value) is int
+
+    games, lengths, scores = data["games"], data["lengths"], data["scores"]
+    wins, kinds, seats = data["wins"], data["kinds"], data.get("seats", [])
+    return (whole(games) and games >= 1 and whole(data["players"]) and whole(data["seed"])
+            and isinstance(lengths, list) and len(lengths) == games
+            and all(whole(x) for x in lengths)
+            and isinstance(scores, list) and scores != []
+            and all(isinstance(s, list) and len(s) == games and all(whole(x) for x in s)
+                    for s in scores)
+            and isinstance(wins, list) and len(wins) == len(scores)
+            and all(whole(x) for x in wins)
+            and isinstance(kinds, dict)
+            and all(isinstance(k, str) and whole(v) for k, v in kinds.items())
+            and isinstance(seats, list) and all(isinstance(x, str) for x in seats))
 
 
 def rules_key(game_id: str) -> str:
@@ -214,16 +246,20 @@ class Run:
         """The cached figures for the rules ``key`` (a :class:`Stats`, or the JSON of a
         comparison), or ``None`` when the cache lacks them or holds a damaged file."""
         path = self.path(cache, key)
-        if not path.is_file():
-            return None
         try:
+            if not path.is_file():
+                return None
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("key") != key:
                 return None
-            if self.option:
-                return dict(data)
+            if self.option:         # what the site shows of a comparison must be there
+                fits = (type(data.get("games")) is int and data["games"] == self.games
+                        and type(data.get("mattered")) is int
+                        and 0 <= data["mattered"] <= data["games"])
+                return dict(data) if fits else None
+
             return Stats.from_json(data) if data.get("format") == FORMAT else None
-        except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None              # a damaged cache file is computed anew
 
     def task(self) -> Callable[[Iterable[int]], list[Any]]:
@@ -249,6 +285,18 @@ class Run:
         report = tally(Comparison(self.game, self.option, self.values, self.players,
                                   self.seed, base=self.base, listed=self.listed), played)
         return {**report.to_json(), "key": key}
+
+
+def usable(cache: Path) -> None:
+    """Make the cache folder ``cache`` if it is not there; :class:`OutputError` (one line,
+    in the reader's language) when it cannot be made or is not a folder."""
+    try:
+        cache.mkdir(parents=True, exist_ok=True)
+        if not os.access(cache, os.W_OK | os.X_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES))
+    except OSError as exc:
+        raise OutputError(N_("{folder}: cannot use it as the cache folder ({error})"),
+                          folder=cache, error=exc) from None
 
 
 def _play(work: tuple[Callable[[Iterable[int]], list[Any]], range]) -> list[Any]:
@@ -280,7 +328,7 @@ def fill_cache(runs: Iterable[Run], cache: Path, jobs: int = 1, chunk: int = 5,
     gathered: dict[Run, list[Any]] = {run: [] for run in order}
     for (run, _part), games_played in zip(pieces, played, strict=True):
         gathered[run].extend(games_played)
-    cache.mkdir(parents=True, exist_ok=True)
+    usable(cache)
     for run in order:
         figures = run.result(keys[run.game], gathered[run])
         data = figures.to_json() if isinstance(figures, Stats) else figures

@@ -11,6 +11,8 @@ node). Both forms are ``regelwerk-game-record/1``.
 from __future__ import annotations
 
 import json
+import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -48,6 +50,13 @@ RESULT_SCHEMA: Mapping[str, Any] = {
     "additionalProperties": False,
 }
 
+#: One action of a record: its kind's ``type`` and whole-number or true/false fields.
+ACTION_SCHEMA: Mapping[str, Any] = {
+    "type": "object", "required": ["type"],
+    "properties": {"type": {"type": "string"}},
+    "additionalProperties": {"type": ["integer", "boolean"]},
+}
+
 #: A game record of any game (each game's options: :func:`schema.options_schema`).
 SCHEMA: Mapping[str, Any] = {
     "$schema": schema.DIALECT,
@@ -59,10 +68,7 @@ SCHEMA: Mapping[str, Any] = {
         "game": {"type": "string"},
         "seed": {"type": ["integer", "null"]},   # null: the actions give chance's outcomes
         "options": {"type": "object"},
-        "actions": {"type": "array", "items": {
-            "type": "object", "required": ["type"],
-            "properties": {"type": {"type": "string"}},
-            "additionalProperties": {"type": ["integer", "boolean"]}}},
+        "actions": {"type": "array", "items": ACTION_SCHEMA},
         "result": RESULT_SCHEMA,
         "rules": {      # the rules it was played under (records since issue 29)
             "type": "object", "required": ["version", "fingerprint", "decisions"],
@@ -74,6 +80,27 @@ SCHEMA: Mapping[str, Any] = {
     },
     "additionalProperties": False,
 }
+
+
+#: :data:`SCHEMA` with its actions left to :func:`_check_actions` (the same rule, ten
+#: times as fast over a long record as jsonschema asking it of each action).
+_SCHEMA_BUT_ACTIONS: Mapping[str, Any] = {
+    **SCHEMA, "properties": {**SCHEMA["properties"], "actions": {"type": "array"}}}
+
+
+def _fits_action(item: Any) -> bool:
+    """Whether ``item`` fits :data:`ACTION_SCHEMA` (asked of every action of a record)."""
+    return type(item) is dict and type(item.get("type")) is str and all(
+        type(value) is int or type(value) is bool
+        for key, value in item.items() if key != "type")
+
+
+def _check_actions(actions: list[Any], where: str) -> None:
+    """Every action against :data:`ACTION_SCHEMA`: the first that does not fit is refused
+    with the schema's own message (``actions[3].price must be ...``)."""
+    for index, item in enumerate(actions):
+        if not _fits_action(item):
+            schema.check(ACTION_SCHEMA, item, RecordError, where, f"actions[{index}]")
 
 
 @dataclass(frozen=True)
@@ -130,7 +157,8 @@ class GameRecord:
         if data.get("format") != FORMAT:
             raise RecordError(N_("{file}: format must be {expected!r}, got {got!r}"), file=where,
                               expected=FORMAT, got=data.get("format"))
-        schema.check(SCHEMA, data, RecordError, where)
+        schema.check(_SCHEMA_BUT_ACTIONS, data, RecordError, where)
+        _check_actions(data["actions"], where)
         if games is not None:
             game = games.get(data["game"]) if data["game"] in games else None
             if game is None:
@@ -146,7 +174,10 @@ class GameRecord:
               games: Mapping[str, Any] | None = None) -> GameRecord:
         """A record from JSON text; any text that is not a valid record is a
         :class:`RecordError` (not UTF-8, not JSON, NaN, numbers of more than
-        4,300 digits, nesting too deep for Python, a failure of the schema)."""
+        4,300 digits, nesting too deep for Python, a failure of the schema), and
+        so is text over :data:`files.MAX_INPUT_BYTES`, refused before it is parsed."""
+        if len(text) > files.MAX_INPUT_BYTES:
+            raise files.too_large(where, RecordError)
         try:
             if isinstance(text, bytes):
                 text = text.decode("utf-8")
@@ -157,9 +188,12 @@ class GameRecord:
         except json.JSONDecodeError as exc:
             raise RecordError(N_("{file}:{line}: not JSON ({error})"), file=where,
                               line=exc.lineno, error=exc.msg) from None
-        except ValueError as exc:      # NaN, or an integer longer than Python reads
-            raise RecordError(N_("{file}: not a JSON game record ({error})"), file=where,
-                              error=exc) from None
+        except _NotANumber as exc:     # NaN or Infinity: not JSON's numbers
+            raise RecordError(N_("{file}: {name} is not a number JSON allows"), file=where,
+                              name=exc.name) from None
+        except ValueError:             # an integer longer than Python reads (4,300 digits)
+            raise RecordError(N_("{file}: a number with more digits than a game record can "
+                                 "hold"), file=where) from None
         except RecursionError:
             raise RecordError(N_("{file}: nested too deeply to be a game record"),
                               file=where) from None
@@ -167,17 +201,15 @@ class GameRecord:
 
     @classmethod
     def read(cls, path: Path, games: Mapping[str, Any] | None = None) -> GameRecord:
-        """Read and check a record file (see :meth:`loads`)."""
-        try:
-            raw = Path(path).read_bytes()
-        except OSError as exc:
-            raise RecordError(N_("{file}: cannot read the file ({error})"), file=path,
-                              error=exc.strerror or exc) from None
-        return cls.loads(raw, str(path), games)
+        """Read and check a record file (see :meth:`loads`); a file over
+        :data:`files.MAX_INPUT_BYTES` is refused before it is read whole
+        (:func:`files.read_limited`)."""
+        return cls.loads(files.read_limited(path, RecordError), str(path), games)
 
     def write(self, path: Path) -> None:
-        """Write safely (:func:`files.write_text`): a crash or a full disk never leaves
-        half a record, and an old record stays as it was. A failure is an
+        """Write by the write rule (:func:`files.write_text`): a crash or a full disk never
+        leaves half a record, and an old record stays as it was; ``-`` is standard
+        output, a FIFO or device is written into. A failure is an
         :class:`~regelwerk.engine.core.files.OutputError`."""
         try:
             text = self.dumps() + "\n"
@@ -187,8 +219,39 @@ class GameRecord:
         files.write_text(path, text)
 
 
+def refuse_overwrite(path: Path, games: Mapping[str, Any] | None = None) -> None:
+    """Refuse to start a new game record over the regular file ``path`` that holds a game
+    (``play --record`` without ``--force``): a finished one, an unfinished one (which
+    ``--resume`` goes on with) or any other file with content, each a
+    :class:`RecordError`. No file, an empty one, a symlink (replaced, its target left
+    as it is), a FIFO or a device (written into) is no refusal."""
+    try:
+        info = os.lstat(path)
+    except OSError:
+        return
+    if not stat.S_ISREG(info.st_mode) or info.st_size == 0:
+        return
+    try:
+        old = GameRecord.read(path, games)
+    except RecordError:
+        raise RecordError(N_("{file} exists and is not a game record; --force overwrites it"),
+                          file=path) from None
+    if old.result is not None:
+        raise RecordError(N_("{file} holds a finished game; --force overwrites it"), file=path)
+    raise RecordError(N_("{file} holds an unfinished game: go on with --resume {file}, or "
+                         "--force starts a new game over it"), file=path)
+
+
+class _NotANumber(ValueError):
+    """``NaN``, ``Infinity`` or ``-Infinity`` in a record's text (Python's json reads them)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise _NotANumber(name)
 
 
 def actions_json(module: Any, actions: Sequence[Any]) -> tuple[dict[str, Any], ...]:

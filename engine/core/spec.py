@@ -30,6 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from regelwerk.engine.core import files
 from regelwerk.engine.core.errors import LocalizedError
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.schema import check, value_schema
@@ -367,13 +368,11 @@ class BoardFile(dict[str, Any]):
 def load_board_file(path: Path) -> BoardFile:
     """Read a user's printed-board file: ``{path: value}`` overrides for :meth:`Spec.with_numbers`.
 
-    Leaves need only ``value`` (source defaults to the file, confidence to stated).
+    Leaves need only ``value`` (source defaults to the file, confidence to stated); a file
+    over :data:`~regelwerk.engine.core.files.MAX_INPUT_BYTES` is refused before it is read.
     """
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise SpecError(N_("{file}: cannot read the file ({error})"),
-                        file=path, error=exc.strerror or exc) from None
+        text = files.read_limited(path, SpecError).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SpecError(N_("{file}: not a UTF-8 text file ({error})"), file=path,
                         error=exc.reason) from None
