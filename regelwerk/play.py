@@ -88,6 +88,9 @@ def parse_answer(game: Game[Any, Any], options: Sequence[Any], text: str) -> Any
     An answer that names none raises :class:`IllegalAction`-free :class:`RecordError`."""
     words = text.split()
     if words and NUMBER.fullmatch(words[0]):
+        if not options:
+            raise RecordError(N_("no action is listed here, so there is no number to choose; "
+                                 "give an action in the record's notation"))
         number = int(words[0]) if len(words[0]) <= DIGITS else 0
         if not 1 <= number <= len(options):
             raise RecordError(N_("choose a number from 1 to {count}"), count=len(options))

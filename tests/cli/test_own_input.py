@@ -382,3 +382,12 @@ def test_a_folder_name_too_long_to_look_at_is_one_line(command: tuple[str, ...],
     code, _, err = run(capsys, "--lang", "de", *command, "p" * 5000)
     assert code == 2 and german in one_line(err)
 
+
+
+def test_explain_at_the_end_of_a_game_has_no_number_to_choose(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A finished game lists no action: a number is refused with that reason, in German."""
+    record = ROOT / "tests" / "corpus" / "medici_vs_strozzi" / "seeded-players=2.json"
+    code, _out, err = run(capsys, "--lang", "de", "explain", str(record), "--action", "1")
+    line = one_line(err)
+    assert code == 2 and "keine Aktion aufgeführt" in line
