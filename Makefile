@@ -58,8 +58,9 @@ bench: $(STAMP) $(FAST_STAMP)
 	$(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python --json _build/bench.json
 
 # The long fuzz run (make test runs a small seeded share): damaged records, board files and
-# options, ill-typed actions, FUZZ_EXAMPLES cases per input kind and game; prints the figures
-# and fails on any internal error.
+# options, ill-typed actions, and the commands' own input (play's answers, --resume, corpus
+# entries, stats caches, output paths), FUZZ_EXAMPLES cases per input kind and game; prints
+# the figures and fails on any internal error or wrong acceptance.
 fuzz: $(STAMP)
 	$(BIN)/python -m tests.core.fuzzing --examples $(FUZZ_EXAMPLES)
 

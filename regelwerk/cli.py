@@ -180,7 +180,28 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     p.add_argument("--root", type=path, help=_("source checkout (default: found from here)"))
     p.add_argument("--accept", action="store_true", help=_(
         "after a deliberate rule change: rewrite the changed games as the engine plays them now"))
+    p.add_argument("--accept-results", action="store_true", help=_(
+        "with --accept: also rewrite games whose result changed"))
+    p.add_argument("--add", type=path, metavar=_("RECORD"), help=_(
+        "take a game record (play --record, compare --save, a worked example) into the corpus "
+        "with the readings it was played under, as user-NAME.json"))
+    p.add_argument("--name", metavar="N", help=_(
+        "with --add: the entry's name (default: the record's file name)"))
+    p.add_argument("--force", action="store_true", help=_(
+        "with --add: replace an entry of the same name"))
     p.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
+
+    p = sub.add_parser("scenario", help=_("run given/when/then scenario files"),
+                       **parser_kwargs(_(
+                           "Play each scenario of the given TOML files (format: "
+                           "tests/scenarios/README.md) and say per scenario whether it "
+                           "passed or what differed, in words. Exit 1 if one failed, 2 for "
+                           "a file that cannot be run.")))
+    common(p)
+    p.add_argument("files", nargs="+", type=path, metavar=_("FILE"),
+                   help=_("scenario file (TOML)"))
+    p.add_argument("--game", help=_("the game of files that do not say (default: the file's "
+                                    "game key, or its folder's name)"))
 
     p = sub.add_parser("replay", help=_("replay a game record"), **parser_kwargs(
         _("Replay a JSON game record through the engine and print its course and result; "
@@ -598,7 +619,7 @@ def _seat(game: Any, options: Any, player: int, lang: str) -> str:
 
 
 def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
-    from regelwerk.play import Table, play, start
+    from regelwerk.play import Table, answer_lines, play, start
 
     _ = _translator(lang)
     if (args.record is None) == (args.resume is None):
@@ -631,7 +652,7 @@ def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
     if not record.actions:
         record.write(path)
     play(game, record, Table(frozenset(args.random), record.seed), path,
-         (line for line in sys.stdin), out, lang)
+         answer_lines(sys.stdin), out, lang)
     return 0
 
 
@@ -791,9 +812,15 @@ def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None])
 
     _ = _translator(lang)
     folder = args.folder or _root(args, lang) / "tests" / "corpus"
+    if (args.name is not None or args.force) and args.add is None:
+        raise UsageError(_("--name and --force go with --add"))
+    if args.accept_results and not args.accept:
+        raise UsageError(_("--accept-results goes with --accept"))
+    if args.add is not None:
+        return _regress_add(args, folder, lang, out)
     if not _is_folder(folder):
         raise UsageError(_("{folder}: not a folder").format(folder=quoted(folder, lang)))
-    count, found = regress(folder, accept=args.accept)
+    count, found = regress(folder, accept=args.accept, accept_results=args.accept_results)
     decided = _decided_otherwise(folder)
     if args.json:
         out(json.dumps({"games": count, "readings_decided_otherwise": [
@@ -816,8 +843,10 @@ def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None])
             readings_note = note(games.get(d.game).game, d.record) if d.record else None
             for line in (readings_note.lines(lang) if readings_note else []):
                 out("  " + line)
+            for line in d.change_in_words(lang):
+                out("  " + line)
             words = d.now_in_words(lang)
-            if words is not None:
+            if words is not None and not args.accept:
                 out(_("  the position now, in words:"))
                 for line in words.splitlines():
                     out("    " + line)
@@ -830,10 +859,40 @@ def cmd_regress(args: argparse.Namespace, lang: str, out: Callable[[str], None])
         if found and args.accept:
             out(_("the changed games were rewritten; review the diff of {folder}").format(
                 folder=folder))
-    from regelwerk.regress import NOT_ACCEPTED
+    from regelwerk.regress import NOT_ACCEPTED, RESULT_NOT_ACCEPTED
 
-    refused = any(d.problem.endswith(NOT_ACCEPTED) for d in found)
+    refused = any(d.problem.endswith((NOT_ACCEPTED, RESULT_NOT_ACCEPTED)) for d in found)
+    if refused and args.accept and not args.json and any(
+            d.problem.endswith(RESULT_NOT_ACCEPTED) for d in found):
+        out(_("a change of a result is not accepted without --accept-results"))
     return 1 if found and (not args.accept or refused) else 0
+
+
+def cmd_scenario(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
+    from regelwerk import scenario_cli
+
+    if args.game is not None:
+        _game(args.game, lang)
+    try:
+        _passed, failed = scenario_cli.run(args.files, args.game, lang, out)
+    except scenario_cli.BadFile as exc:
+        raise UsageError(str(exc)) from None
+    return 1 if failed else 0
+
+
+def _regress_add(args: argparse.Namespace, folder: Path, lang: str,
+                 out: Callable[[str], None]) -> int:
+    """``regress --add RECORD``: the record as a corpus entry ``user-<name>.json``."""
+    from regelwerk.regress import AddError, add
+
+    try:
+        path, entry = add(args.add, folder, args.name, force=args.force)
+    except AddError as exc:
+        raise UsageError(exc.message_in(lang)) from None
+    out(gettext_for(lang, N_("{file}: added ({game}, {count} actions, result {result})"))
+        .format(file=path, game=entry.record.game, count=len(entry.record.actions),
+                result=json.dumps(entry.record.result, ensure_ascii=False)))
+    return 0
 
 
 def _decided_otherwise(folder: Path) -> list[tuple[Path, Any]]:
@@ -1201,6 +1260,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace, str, Callable[[str], None]], i
     "games": cmd_games, "rule": cmd_rule, "replay": cmd_replay, "simulate": cmd_simulate,
     "verify": cmd_verify, "check": cmd_check, "docs": cmd_docs, "regress": cmd_regress,
     "play": cmd_play, "explain": cmd_explain, "compare": cmd_compare, "stats": cmd_stats,
+    "scenario": cmd_scenario,
 }
 
 

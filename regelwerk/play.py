@@ -179,6 +179,18 @@ def ask(game: Game[Any, Any], state: Any, name: str, answers: Iterator[str],
                                                     reason=refusal.message_in(lang)))
 
 
+def answer_lines(stream: Any) -> Iterator[str]:
+    """The answers on ``stream`` (standard input) line by line. Bytes that are not UTF-8
+    are read as U+FFFD, whatever the locale's error handler, so such a line is an answer
+    that names no action and is asked again (issue 32), never a ``UnicodeDecodeError``."""
+    binary = getattr(stream, "buffer", None)
+    if binary is None:              # a text-only stream (a test's): its lines as they are
+        yield from stream
+        return
+    for raw in binary:
+        yield raw.decode("utf-8", "replace")
+
+
 def translator(lang: str) -> Callable[[str], str]:
     """``_`` of the reader's language."""
     def _(message: str) -> str:

@@ -258,7 +258,10 @@ class Run:
                         and 0 <= data["mattered"] <= data["games"])
                 return dict(data) if fits else None
 
-            return Stats.from_json(data) if data.get("format") == FORMAT else None
+            same_run = all(type(data.get(name)) is type(value) and data.get(name) == value
+                           for name, value in (("game", self.game), ("players", self.players),
+                                               ("games", self.games), ("seed", self.seed)))
+            return Stats.from_json(data) if data.get("format") == FORMAT and same_run else None
         except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
             return None              # a damaged cache file is computed anew
 

@@ -12,9 +12,20 @@ Every case must end in one of two ways:
 * a **correct acceptance**: a record replays to the result it states, a board
   or options set up a game that plays on, an action is one the game lists.
 
-Anything else is an **internal error**. ``tests/core/test_fuzz.py`` runs a
-small seeded share of each; ``make fuzz`` runs many more and prints the
-figures::
+Anything else is an **internal error**.
+
+The commands' own input (issue 32) makes five more kinds, each case a command run
+in a child process (:mod:`tests.core.fuzz_commands`, where their endings are
+defined): ``answers`` (the answers of ``play`` on standard input, and ``explain
+--action``), ``resume`` (``play --resume`` of finished, unfinished, damaged and
+foreign records), ``corpus`` (``regress`` over a damaged entry), ``cache`` (``stats``
+with damaged cache files and folders, its default cache unwritable) and ``outputs``
+(``--record``, ``--plot``, ``--save``, ``--save-violations`` into a FIFO, a device
+node, ``-``, a finished record, a link, a folder, a path under a file). A command
+that accepts what it must refuse is counted apart, as **wrongly accepted**.
+
+``tests/core/test_fuzz.py`` runs a small seeded share of each kind; ``make fuzz``
+runs many more and prints the figures per kind and game::
 
     python -m tests.core.fuzzing --examples 400
 """
@@ -58,7 +69,11 @@ ROOT = Path(__file__).resolve().parents[2]
 FALLBACK = "{file}: the board numbers do not fit together ({error})"
 #: How far a game set up on a damaged board or with damaged options is played.
 PLAY_STEPS = 300
-KINDS = ("records", "boards", "options", "actions")
+#: The kinds of input the library is given, and (issue 32) the commands' own input, each
+#: case a command run in a child process (:mod:`tests.core.fuzz_commands`).
+LIBRARY_KINDS = ("records", "boards", "options", "actions")
+COMMAND_KINDS = ("answers", "resume", "corpus", "cache", "outputs")
+KINDS = LIBRARY_KINDS + COMMAND_KINDS
 
 
 # ----------------------------------------------------------------------------- tally
@@ -70,6 +85,9 @@ class Tally:
     clean: int = 0
     accepted: int = 0
     internal: int = 0
+    #: inputs a command accepted that it must refuse (a finished game resumed, a FIFO
+    #: replaced, figures of another run read from a cache, ...)
+    wrong: int = 0
     fallback: int = 0
     problems: list[str] = field(default_factory=list)
     #: the first refusals by core's fallback: where a game still needs a board check
@@ -86,6 +104,10 @@ class Tally:
                 self.fallbacks.append(detail)
         elif verdict == "accepted":
             self.accepted += 1
+        elif verdict == "wrong":
+            self.wrong += 1
+            if len(self.problems) < 5:
+                self.problems.append("WRONGLY ACCEPTED " + detail)
         else:
             self.internal += 1
             if len(self.problems) < 5:
@@ -191,6 +213,12 @@ def _json_text(value: Any) -> str:
 def damaged_records(draw: st.DrawFn, game_id: str) -> bytes:
     """A real record with one to three kinds of damage, as the bytes of a file."""
     record = json.loads(json.dumps(draw(st.sampled_from(real_records(game_id)))))
+    damage_record(draw, record, game_id)
+    return damaged_bytes(draw, _json_text(record))
+
+
+def damage_record(draw: st.DrawFn, record: Any, game_id: str) -> None:
+    """One to three kinds of damage done to the JSON of a record (in place)."""
     names = game_ids()
     for _ in range(draw(st.integers(1, 3))):
         damage = draw(st.sampled_from([
@@ -251,7 +279,11 @@ def damaged_records(draw: st.DrawFn, game_id: str) -> bytes:
                 keys = [k for k in action if k != "type"] or ["type"]
                 action[draw(st.sampled_from(keys))] = draw(st.one_of(st.integers(-3, 30),
                                                                      VALUES))
-    text = _json_text(record)
+
+
+def damaged_bytes(draw: st.DrawFn, text: str) -> bytes:
+    """The JSON ``text`` as a file's bytes, perhaps cut, with a bit flipped, nested deeply,
+    with a huge seed, ``NaN`` or bytes that are not UTF-8."""
     raw = text.encode("utf-8", "surrogatepass")
     form = draw(st.sampled_from(["as_is", "as_is", "as_is", "truncate", "flip", "deep",
                                  "huge", "nan", "bytes"]))
@@ -519,6 +551,13 @@ def run(kind: str, game_id: str, examples: int, seed: int = 0) -> Tally:
             "actions": (ill_typed_actions(game_id),
                         lambda case: judge_action(game_id, *case)),
         }
+        if kind in COMMAND_KINDS:
+            from tests.core import fuzz_commands
+
+            fuzz_commands.warm_up(kind, game_id)
+            make, judge_case = fuzz_commands.JUDGES[kind]
+            judges[kind] = (make(game_id), lambda case: fuzz_commands.judged(
+                judge_case, game_id, case, fuzz_commands.case_folder(folder, tally.cases)))
         strategy, judge = judges[kind]
 
         @hypothesis_seed(seed)
@@ -551,24 +590,25 @@ def run_all(examples: int, seed: int = 0, kinds: tuple[str, ...] = KINDS,
 
 
 def report(tallies: Mapping[tuple[str, str], Tally], seconds: float) -> str:
+    names = ("cases", "clean", "accepted", "internal", "wrong", "fallback")
     lines = [f"{'input':8} {'game':18} {'cases':>7} {'clean':>7} {'accepted':>9} "
-             f"{'internal':>9} {'fallback':>9}"]
+             f"{'internal':>9} {'wrongly accepted':>17} {'fallback':>9}"]
     total = Tally()
     for (kind, game_id), tally in tallies.items():
         lines.append(f"{kind:8} {game_id:18} {tally.cases:7} {tally.clean:7} {tally.accepted:9} "
-                     f"{tally.internal:9} {tally.fallback:9}")
+                     f"{tally.internal:9} {tally.wrong:17} {tally.fallback:9}")
         for problem in tally.problems:
-            lines.append(f"    INTERNAL {problem}")
+            lines.append(f"    {'' if problem.startswith('WRONGLY') else 'INTERNAL '}{problem}")
         for refusal in tally.fallbacks:
             lines.append(f"    FALLBACK {refusal}")
-        for name in ("cases", "clean", "accepted", "internal", "fallback"):
+        for name in names:
             setattr(total, name, getattr(total, name) + getattr(tally, name))
     lines.append(f"{'all':8} {'':18} {total.cases:7} {total.clean:7} {total.accepted:9} "
-                 f"{total.internal:9} {total.fallback:9}")
+                 f"{total.internal:9} {total.wrong:17} {total.fallback:9}")
     lines.append(f"{total.cases} cases in {seconds:.1f} s: {total.clean} clean errors "
                  f"({total.fallback} of them core's fallback for board numbers that do not fit "
                  f"together), {total.accepted} correct acceptances, {total.internal} internal "
-                 f"errors")
+                 f"errors, {total.wrong} wrongly accepted")
     return "\n".join(lines)
 
 
@@ -598,7 +638,7 @@ def cli(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     tallies = run_all(args.examples, args.seed, tuple(args.kind or KINDS), args.game)
     print(report(tallies, time.perf_counter() - start))
-    return 1 if any(t.internal for t in tallies.values()) else 0
+    return 1 if any(t.internal or t.wrong for t in tallies.values()) else 0
 
 
 if __name__ == "__main__":
