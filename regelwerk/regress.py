@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -31,7 +32,7 @@ from random import Random
 from typing import Any
 
 from regelwerk import games
-from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.errors import IllegalAction, LocalizedError
 from regelwerk.engine.core.files import write_text
 from regelwerk.engine.core.game import Game
 from regelwerk.engine.core.i18n import N_
@@ -144,6 +145,41 @@ class Divergence:
     game: str = ""
     state: Any = field(default=None, compare=False, repr=False)
     record: GameRecord | None = field(default=None, compare=False, repr=False)
+    #: the engine's state before the diverging action, and the result now (``None``: the
+    #: record no longer plays to its end)
+    before: Any = field(default=None, compare=False, repr=False)
+    result_now: Mapping[str, Any] | None = field(default=None, compare=False, repr=False)
+
+    def change_in_words(self, lang: str) -> list[str]:
+        """The first divergence in words (the step, the action as the game says it, its
+        clause) and the change of the result (old result -> new result), in ``lang``."""
+        from regelwerk.engine.core.i18n import gettext_for
+
+        lines = []
+        if self.action is not None and self.record is not None:
+            game = games.get(self.game).game
+            try:
+                action = game.action_from_json(self.action)
+                words = game.describe(self.before, action, lang) if self.before is not None \
+                    else json.dumps(self.action, ensure_ascii=False)
+            except (RecordError, IllegalAction, LocalizedError):
+                words = json.dumps(self.action, ensure_ascii=False)
+            lines.append(gettext_for(lang, N_("first divergence: step {step}, {action} ({clause})"))
+                         .format(step=self.step + 1, action=words, clause=self.clause))
+        if self.record is not None:
+            old = self.record.result
+            if self.result_now is None:
+                lines.append(gettext_for(lang, N_("result: {old} -> none (the record no longer "
+                                                  "plays to its end)")).format(
+                    old=json.dumps(old, ensure_ascii=False)))
+            elif dict(self.result_now) != (dict(old) if old is not None else None):
+                lines.append(gettext_for(lang, N_("result: {old} -> {new}")).format(
+                    old=json.dumps(old, ensure_ascii=False),
+                    new=json.dumps(self.result_now, ensure_ascii=False)))
+            else:
+                lines.append(gettext_for(lang, N_("result unchanged: {result}")).format(
+                    result=json.dumps(old, ensure_ascii=False)))
+        return lines
 
     def now_in_words(self, lang: str) -> str | None:
         """The engine's position now at the divergence, in words of ``lang`` (the game's
@@ -220,7 +256,13 @@ def check_entry(path: Path, entry: Entry, rules: Any = None) -> Divergence | Non
     if found is None:
         return None
     state = state_after(entry.record, found.step + 1, rules)
-    return replace(found, game=entry.record.game, state=state, record=entry.record)
+    before = state_after(entry.record, found.step, rules)
+    _steps, end, error = replay_steps(entry.record, rules)
+    game = games.get(entry.record.game).game
+    result_now = None if error is not None or (
+        entry.record.result is not None and not game.is_terminal(end)) else game.result(end)
+    return replace(found, game=entry.record.game, state=state, record=entry.record,
+                   before=before, result_now=result_now)
 
 
 def _first_divergence(path: Path, entry: Entry, rules: Any) -> Divergence | None:
@@ -272,6 +314,8 @@ def corpus_files(folder: Path) -> list[Path]:
 
 #: What :func:`regress` adds to a divergence it could not accept.
 NOT_ACCEPTED = " (not rewritten: the record no longer plays to its end; record the game again)"
+#: What :func:`regress` adds to a divergence whose result changed, without ``accept_results``.
+RESULT_NOT_ACCEPTED = " (not rewritten: the result changed; --accept-results accepts it)"
 
 
 def accepted(path: Path, entry: Entry) -> Entry | None:
@@ -296,10 +340,12 @@ def accepted(path: Path, entry: Entry) -> Entry | None:
     return None
 
 
-def regress(folder: Path, accept: bool = False) -> tuple[int, list[Divergence]]:
+def regress(folder: Path, accept: bool = False, accept_results: bool = False
+            ) -> tuple[int, list[Divergence]]:
     """Replay every entry under ``folder``: how many, and the divergences found.
     ``accept``: rewrite each diverging entry as the engine plays it now (see
-    :func:`accepted`); one that cannot be is left as it is, its divergence saying so."""
+    :func:`accepted`); one that cannot be is left as it is, its divergence saying so, and
+    so is one whose result changed unless ``accept_results``."""
     files = corpus_files(folder)
     found = []
     for path in files:
@@ -311,10 +357,61 @@ def regress(folder: Path, accept: bool = False) -> tuple[int, list[Divergence]]:
             now = accepted(path, entry)
             if now is None:
                 divergence = replace(divergence, problem=divergence.problem + NOT_ACCEPTED)
+            elif not accept_results and _result(now) != _result(entry):
+                divergence = replace(divergence, problem=divergence.problem + RESULT_NOT_ACCEPTED,
+                                     result_now=now.record.result)
             else:
                 now.write(path)
         found.append(divergence)
     return len(files), found
+
+
+def _result(entry: Entry) -> dict[str, Any] | None:
+    return dict(entry.record.result) if entry.record.result is not None else None
+
+
+class AddError(LocalizedError):
+    """A record ``regress --add`` cannot take into the corpus (one line, naming the file)."""
+
+
+#: The prefix of the entries ``regress --add`` writes: users' games.
+USER = "user-"
+_NAME = re.compile(r"[a-z0-9][a-z0-9_.-]{0,79}")
+
+
+def add(record_path: Path, folder: Path, name: str | None = None, force: bool = False
+        ) -> tuple[Path, Entry]:
+    """Take the game record in ``record_path`` (a played game, a ``compare --save`` record
+    or a corpus entry such as a worked example) into the corpus ``folder`` as
+    ``<game>/user-<name>.json``, under the readings it was played under (a record older
+    than its ``rules`` stamp gets the register's decisions in force now, written out).
+    Refused, as :class:`AddError`: a name that is no plain name, an entry of that name
+    (unless ``force``), a record that does not replay or ends with another result."""
+    record = GameRecord.read(record_path, _Known())
+    stem = record_path.stem.removeprefix(USER).removeprefix("seeded-").lower()
+    name = (name if name is not None else re.sub(r"[^a-z0-9_.-]+", "-", stem)).removeprefix(USER)
+    if not _NAME.fullmatch(name):
+        raise AddError(N_("--name {name!r}: use lower-case letters, digits, '.', '_' and '-' "
+                          "(at most 80)"), name=name)
+    target = folder / record.game / f"{USER}{name}.json"
+    if target.exists() and not force:
+        raise AddError(N_("{file}: an entry of that name exists (--force replaces it, --name "
+                          "gives another)"), file=target)
+    if record.rules is None:
+        game = games.get(record.game).game
+        record = GameRecord.played(game, record.seed, record.actions, record.options,
+                                   record.result)
+    try:
+        entry = make_entry(record)
+    except (IllegalAction, RecordError) as exc:
+        raise AddError(N_("{file}: does not replay: {error}"), file=record_path,
+                       error=exc) from None
+    if record.result is not None and dict(record.result) != _result(entry):
+        raise AddError(N_("{file}: the replay ends with {got}, the record says {expected}"),
+                       file=record_path, got=json.dumps(entry.record.result),
+                       expected=json.dumps(record.result))
+    entry.write(target)
+    return target, entry
 
 
 def seeded_entries(game_id: str, seed: int = 1) -> Iterator[tuple[str, Entry]]:

@@ -18,17 +18,19 @@ can reach is listed with the reason in ``tests/scenarios/<game>/not_played.toml`
 from __future__ import annotations
 
 import enum
+import json
+import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from regelwerk import games
+from regelwerk import games, public_names
 from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.errors import IllegalAction, LocalizedError
 from regelwerk.engine.core.game import CHANCE, Game
-from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.i18n import N_, gettext_for, pgettext
 from regelwerk.engine.core.records import RecordError
 from regelwerk.engine.core.schema import check as check_schema
 
@@ -49,10 +51,12 @@ _STEP = {"oneOf": [
 ]}
 _PATHS = {"type": "object", "propertyNames": {"minLength": 1}}
 
-#: The declared shape of a scenario file (``[[scenario]]`` tables).
+#: The declared shape of a scenario file (``[[scenario]]`` tables; ``game`` names the game
+#: of a file outside ``tests/scenarios/<game>/``).
 SCHEMA: Mapping[str, Any] = {
     "type": "object", "additionalProperties": False,
-    "properties": {"scenario": {"type": "array", "minItems": 1, "items": {
+    "properties": {"game": {"type": "string", "minLength": 1},
+                   "scenario": {"type": "array", "minItems": 1, "items": {
         "type": "object", "additionalProperties": False,
         "required": ["id", "clauses", "title", "when"],
         "properties": {
@@ -109,6 +113,18 @@ class Scenario:
     change: Mapping[str, int] = field(default_factory=dict)
     legal: tuple[Mapping[str, Any], ...] = ()
     refused: tuple[tuple[Mapping[str, Any], str], ...] = ()
+    #: the line of the scenario's ``[[scenario]]`` header, and of each key in it
+    line: int = 0
+    lines: Mapping[str, int] = field(default_factory=dict)
+
+    def line_of(self, key: str) -> int:
+        """The line of ``key`` in this scenario (its header's line if not found)."""
+        return self.lines.get(key, self.line)
+
+    def where(self, key: str | None = None) -> str:
+        """``file:line: id``: where a report about ``key`` points the reader."""
+        line = self.line if key is None else self.line_of(key)
+        return f"{self.file}:{line}: {self.id}"
 
     @property
     def name(self) -> str:
@@ -131,24 +147,67 @@ def _read_toml(path: Path, shown_as: str) -> dict[str, Any]:
         raise ScenarioError(N_("{file}: cannot be read ({error})"), file=shown_as,
                             error=exc.strerror or exc) from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError, RecursionError) as exc:
-        raise ScenarioError(N_("{file}: not valid TOML ({error})"), file=shown_as,
+        at = _AT_LINE.search(str(exc))      # tomllib says where: "(at line 3, column 7)"
+        raise ScenarioError(N_("{file}: not valid TOML ({error})"),
+                            file=f"{shown_as}:{at.group(1)}" if at else shown_as,
                             error=exc) from None
 
 
-def load_file(path: Path, game: str, shown_as: str | None = None) -> list[Scenario]:
-    """The scenarios of one file, checked against :data:`SCHEMA` (a one-line error otherwise)."""
+_AT_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+_HEADER = re.compile(r"^\s*\[\[\s*scenario\s*\]\]\s*(#.*)?$")
+_KEY = re.compile(r'^\s*(?:"((?:[^"\\]|\\.)*)"|([A-Za-z0-9_@.-]+))\s*=')
+
+
+def key_lines(text: str) -> list[tuple[int, dict[str, int]]]:
+    """Per ``[[scenario]]`` table of a file's ``text``: its header's line and the line of
+    each key written in it (the first, for keys of several of its tables)."""
+    found: list[tuple[int, dict[str, int]]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if _HEADER.match(line):
+            found.append((number, {}))
+        elif found:
+            match = _KEY.match(line)
+            if match:
+                found[-1][1].setdefault(match.group(1) or match.group(2), number)
+    return found
+
+
+def game_of(path: Path, data: Mapping[str, Any] | None = None) -> str | None:
+    """The game of a scenario file: its ``game`` key, else its folder if that is a game."""
+    if data is not None and isinstance(data.get("game"), str):
+        return str(data["game"])
+    return path.parent.name if path.parent.name in games.games() else None
+
+
+def load_file(path: Path, game: str | None = None,
+              shown_as: str | None = None) -> list[Scenario]:
+    """The scenarios of one file, checked against :data:`SCHEMA` (a one-line error otherwise,
+    naming the file and, for a TOML syntax error, the line). ``game``: the game if the file
+    does not say (its ``game`` key, or a folder named for the game)."""
     shown_as = shown_as or str(path)
     data = _read_toml(path, shown_as)
     check_schema(SCHEMA, data, ScenarioError, shown_as)
+    game = game_of(path, data) if "game" in data or game is None else game
+    if game is None or game not in games.games():
+        raise ScenarioError(N_("{file}: no game: write game = \"<game>\" at the top (one "
+                               "of {known})"), file=shown_as, known=", ".join(games.games()))
+    try:
+        lines = key_lines(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError):
+        lines = []
     found = []
-    for raw in data.get("scenario", ()):
+    for index, raw in enumerate(data.get("scenario", ())):
+        line, keys = lines[index] if index < len(lines) else (0, {})
         found.append(Scenario(
             game=game, id=raw["id"], clauses=tuple(raw["clauses"]), title=raw["title"],
             file=shown_as, players=raw.get("players"), options=raw.get("options", {}),
             seed=raw.get("seed"), given=tuple(raw.get("given", ())), when=tuple(raw["when"]),
             then=raw.get("then", {}), change=raw.get("change", {}),
             legal=tuple(raw.get("legal", ())),
-            refused=tuple((r["action"], r["clause"]) for r in raw.get("refused", ()))))
+            refused=tuple((r["action"], r["clause"]) for r in raw.get("refused", ())),
+            line=line, lines=keys))
     return found
 
 
@@ -235,10 +294,23 @@ def steps(game: Game[Any, Any], state: Any, how: Iterable[Any]) -> Any:
 
 
 def value(state: Any, path: str, game: Game[Any, Any] | None = None) -> Any:
-    """What a dotted ``path`` reaches in ``state``: attributes, mapping keys, indices.
+    """What ``path`` names in ``state``.
 
-    With ``game``: ``@to_move`` (a player, or ``"chance"``), ``@over``,
-    ``@legal_count`` and ``@result`` (the outcome in record form)."""
+    With ``game``, first a public name of the position (:mod:`regelwerk.public_names`:
+    ``"to move"``, ``"Medici money"``, ``"location 4 queue"``, English or German), read in
+    the language it is written in. Otherwise a dotted state path for engineers:
+    attributes, mapping keys, indices; ``@to_move`` (a player index, or ``"chance"``),
+    ``@over``, ``@legal_count`` and ``@result`` (the outcome in record form)."""
+    if game is not None and not path.startswith("@"):
+        try:
+            return public_names.resolve(game, state, path).read(game, state)
+        except public_names.UnknownName:
+            pass
+    return state_path(state, path, game)
+
+
+def state_path(state: Any, path: str, game: Game[Any, Any] | None = None) -> Any:
+    """What a dotted state ``path`` (or an ``@`` name) reaches in ``state``."""
     if path.startswith("@"):
         if game is None:
             raise ScenarioError(N_("{path} needs the game"), path=path)
@@ -305,54 +377,149 @@ def matches(found: Any, expected: Any) -> bool:
         return bool(found.value == expected)
     if isinstance(expected, bool) or isinstance(found, bool):
         return type(found) is type(expected) and found == expected
-    return bool(plain(found) == expected)
+    return bool(_folded(plain(found)) == _folded(expected))
+
+
+def _folded(found: Any) -> Any:
+    """Words compared without regard to case (``"Blau"`` and ``"blau"``)."""
+    if isinstance(found, str):
+        return found.casefold()
+    if isinstance(found, list):
+        return [_folded(item) for item in found]
+    if isinstance(found, dict):
+        return {key: _folded(item) for key, item in found.items()}
+    return found
+
+
+def shown(found: Any, lang: str) -> str:
+    """A value in words for a report: numbers and words as they are, lists with commas
+    (``nothing`` if empty), yes and no, a comparison table in words."""
+    if isinstance(found, bool):
+        return gettext_for(lang, N_("yes") if found else N_("no"))
+    if isinstance(found, Mapping) and found and set(found) <= COMPARISONS:
+        return ", ".join(_COMPARED[how](lang, value=shown(bound, lang))
+                         for how, bound in found.items())
+    found = plain(found)
+    if isinstance(found, list):
+        return "[" + ", ".join(shown(item, lang) for item in found) + "]" if found \
+            else gettext_for(lang, N_("nothing"))
+    if isinstance(found, Mapping):
+        return json.dumps(found, ensure_ascii=False)
+    return str(found)
+
+
+_COMPARED = {
+    "len": pgettext("scenario.compare", "{value} items"),
+    "min": pgettext("scenario.compare", "at least {value}"),
+    "max": pgettext("scenario.compare", "at most {value}"),
+    "contains": pgettext("scenario.compare", "containing {value}"),
+    "excludes": pgettext("scenario.compare", "not containing {value}"),
+}
+
+
+def unknown_names(scenario: Scenario) -> list[str]:
+    """The keys of ``then`` and ``change`` that name nothing: neither a public name of the
+    game nor a field of its state."""
+    game = games.get(scenario.game).game
+    try:
+        state = game.new_game(seed=scenario.seed, options=scenario.game_options())
+    except (LocalizedError, RecordError):
+        return []          # run() reports the options
+    found = []
+    for key in (*scenario.then, *scenario.change):
+        try:
+            public_names.resolve(game, state, key)
+            continue
+        except public_names.UnknownName:
+            pass
+        first = key.split(".")[0]
+        if key.startswith("@") or (hasattr(state, first) and not first.startswith("_")):
+            continue
+        found.append(key)
+    return found
 
 
 def run(scenario: Scenario, lang: str = "en") -> list[str]:
-    """Play ``scenario`` and return what disagrees with it, one line each (empty: it holds)."""
+    """Play ``scenario`` and return what disagrees with it, one line each in ``lang`` (empty:
+    it holds). Each line names the file, the line of the key, the scenario and its clauses,
+    and says what was expected and what was found."""
+    _ = lambda message: gettext_for(lang, message)        # noqa: E731
     game = games.get(scenario.game).game
-    head = f"{scenario.name} ({', '.join(scenario.clauses)})"
+    clauses = ", ".join(scenario.clauses)
+
+    def line(key: str | None, text: str) -> str:
+        return f"{scenario.where(key)} ({clauses}): {text}"
+
+    failures = []
+    for key in unknown_names(scenario):
+        failures.append(line(key, _(N_("{key!r} is no public name of the position (see "
+                                       "tests/scenarios/README.md)")).format(key=key)))
+    if failures:
+        return failures
     try:
         state = game.new_game(seed=scenario.seed, options=scenario.game_options())
         state = steps(game, state, scenario.given)
         before = state
         state = steps(game, state, scenario.when)
     except (LocalizedError, RecordError) as exc:
-        return [f"{head}: {exc.message_in(lang)}"]
-    failures = []
+        return [line(None, exc.message_in(lang))]
     for path, expected in scenario.then.items():
         try:
             found = value(state, path, game)
         except ScenarioError as exc:
-            failures.append(f"{head}: {exc.message_in(lang)}")
+            failures.append(line(path, exc.message_in(lang)))
             continue
         if not matches(found, expected):
-            failures.append(f"{head}: {path}: expected {expected!r}, found {plain(found)!r}")
+            failures.append(line(path, _(N_("{key}: expected {expected}, found {found}")).format(
+                key=path, expected=shown(expected, lang), found=shown(found, lang))))
     for path, expected_change in scenario.change.items():
         try:
             moved = value(state, path, game) - value(before, path, game)
         except ScenarioError as exc:
-            failures.append(f"{head}: {exc.message_in(lang)}")
+            failures.append(line(path, exc.message_in(lang)))
+            continue
+        except TypeError:
+            failures.append(line(path, _(N_("{key}: not a number, so it has no change"))
+                                 .format(key=path)))
             continue
         if moved != expected_change:
-            failures.append(f"{head}: {path}: expected a change of {expected_change:+d}, "
-                            f"found {moved:+d}")
+            failures.append(line(path, _(N_("{key}: expected a change of {expected:+d}, found "
+                                            "{found:+d}")).format(
+                key=path, expected=expected_change, found=moved)))
     for raw in scenario.legal:
         try:
-            legal = game.is_legal(state, game.action_from_json(raw))
+            action = game.action_from_json(raw)
         except RecordError as exc:
-            failures.append(f"{head}: {exc.message_in(lang)}")
+            failures.append(line("legal", exc.message_in(lang)))
             continue
-        if not legal:
-            failures.append(f"{head}: expected legal, refused: {raw}")
+        if not game.is_legal(state, action):
+            failures.append(line("legal", _(N_("expected legal, but refused: {action}")).format(
+                action=_action_words(game, state, action, raw, lang))))
     for raw, clause in scenario.refused:
         try:
-            game.apply(state, game.action_from_json(raw))
+            action = game.action_from_json(raw)
+            game.apply(state, action)
         except IllegalAction as exc:
             if exc.clause != clause:
-                failures.append(f"{head}: {raw} refused under {exc.clause}, expected {clause}")
+                failures.append(line("clause", _(N_(
+                    "{action}: refused under {found}, expected under {expected}")).format(
+                    action=_action_words(game, state, action, raw, lang), found=exc.clause,
+                    expected=clause)))
         except RecordError as exc:
-            failures.append(f"{head}: {exc.message_in(lang)}")
+            failures.append(line("refused", exc.message_in(lang)))
         else:
-            failures.append(f"{head}: expected refused under {clause}, but legal: {raw}")
+            failures.append(line("clause", _(N_(
+                "expected refused under {clause}, but legal: {action}")).format(
+                clause=clause, action=_action_words(game, state, action, raw, lang))))
     return failures
+
+
+def _action_words(game: Game[Any, Any], state: Any, action: Any, raw: Mapping[str, Any],
+                  lang: str) -> str:
+    """An action in words (the game's ``describe``) with its record notation."""
+    notation = json.dumps(dict(raw), ensure_ascii=False)
+    try:
+        words = game.describe(state, action, lang)
+    except Exception:       # words are a courtesy; the notation is enough
+        return notation
+    return f"{words} {notation}" if words and words != notation else notation

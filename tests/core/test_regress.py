@@ -215,3 +215,77 @@ def test_a_different_chance_outcome_in_an_example_diverges_at_its_step(tmp_path:
     found = check_entry(tmp_path / "x.json", dropped)       # the last set-up draw left out
     assert found is not None and found.step == step and found.action == actions[step + 1]
     assert found.problem.startswith("illegal: chance acts here and the record has no seed")
+
+
+# ----------------------------------------------------------------------------- users' games
+
+def _played(tmp_path: Path) -> Path:
+    """A game as ``play --record`` writes it: a seeded random game of the default rules."""
+    from random import Random
+
+    from regelwerk.engine.core.records import GameRecord
+
+    game = games.get("medici_vs_strozzi").game
+    state, rng, actions = game.new_game(seed=7), Random(7), []
+    while not game.is_terminal(state):
+        action, state = game.step_random(state, rng)
+        actions.append(game.action_to_json(action))
+    record = GameRecord.played(game, 7, tuple(actions), {}, game.result(state))
+    path = tmp_path / "my game.json"
+    path.write_text(record.dumps(), encoding="utf-8")
+    return path
+
+
+def test_add_takes_a_played_record_into_the_corpus_and_regress_replays_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = _played(tmp_path)
+    corpus = tmp_path / "corpus"
+    assert main(["regress", "--add", str(record), str(corpus), "--lang", "en"]) == 0
+    added = corpus / "medici_vs_strozzi" / "user-my-game.json"
+    entry = Entry.read(added)
+    game = games.get("medici_vs_strozzi").game
+    assert {v.name for v in game.variants} <= set(entry.record.options)
+    assert entry.record.rules is not None and len(entry.steps) == len(entry.record.actions)
+    assert main(["regress", str(corpus), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out.split("\n", 1)[1])["games"] == 1
+    # a clash is refused unless --force; --name chooses another
+    assert main(["regress", "--add", str(record), str(corpus), "--lang", "en"]) == 2
+    assert "exists" in capsys.readouterr().err
+    assert main(["regress", "--add", str(record), "--name", "second", str(corpus)]) == 0
+    assert main(["regress", "--add", str(record), "--force", str(corpus)]) == 0
+    assert len(corpus_files(corpus)) == 2
+
+
+def test_add_refuses_a_record_that_does_not_replay(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _played(tmp_path)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["actions"][1] = {"type": "load", "ship": 0, "harbour": 0}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["regress", "--add", str(path), str(tmp_path / "corpus"), "--lang", "en"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "does not replay" in line and str(path) in line
+    assert not (tmp_path / "corpus").exists() or corpus_files(tmp_path / "corpus") == []
+
+
+def test_accept_says_what_changed_and_refuses_a_changed_result_unless_asked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An entry whose stored result and last step differ from what the engine plays: the
+    report names the first divergence in words and the result old -> new, and --accept
+    leaves it unless --accept-results."""
+    source = CORPUS / "medici_vs_strozzi" / "seeded-players=2.json"
+    entry = Entry.read(source)
+    old = dict(entry.record.result or {})
+    wrong = {**old, "scores": {seat: score + 1 for seat, score in old["scores"].items()}}
+    steps = (*entry.steps[:-1], replace(entry.steps[-1], fingerprint="0" * 16))
+    Entry(replace(entry.record, result=wrong), steps).write(tmp_path / source.name)
+    code = main(["regress", str(tmp_path), "--accept", "--lang", "en"])
+    out = capsys.readouterr().out
+    last = len(entry.record.actions)
+    assert code == 1
+    assert f"first divergence: step {last}," in out
+    assert f"result: {json.dumps(wrong)} -> {json.dumps(old)}" in out
+    assert "not accepted without --accept-results" in out
+    assert Entry.read(tmp_path / source.name).record.result == wrong
+    assert main(["regress", str(tmp_path), "--accept", "--accept-results"]) == 0
+    assert Entry.read(tmp_path / source.name).record.result == old

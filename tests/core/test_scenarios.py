@@ -66,7 +66,7 @@ def test_refused_names_the_clause(tmp_path: Path) -> None:
     text = DRAW.split("[scenario.then]")[0] + (
         '[[scenario.refused]]\naction = { type = "buy" }\nclause = "nowhere:at.all"\n')
     (line,) = scenarios.run(_one(tmp_path, text))
-    assert "refused under medici_vs_strozzi:turn.draw, expected nowhere:at.all" in line
+    assert "refused under medici_vs_strozzi:turn.draw, expected under nowhere:at.all" in line
     right = text.replace("nowhere:at.all", "medici_vs_strozzi:turn.draw")
     assert scenarios.run(scenarios.load_file(_write_again(tmp_path, right), GAME.id)[0]) == []
     legal = text.replace('type = "buy"', 'type = "draw"')
@@ -125,3 +125,26 @@ def test_duplicate_ids_and_bad_toml_are_refused(tmp_path: Path) -> None:
     path.write_text("[[scenario]\n", encoding="utf-8")
     with pytest.raises(scenarios.ScenarioError, match="not valid TOML"):
         scenarios.load(tmp_path, "medici_vs_strozzi")
+
+
+def test_public_names_read_the_position_in_either_language(tmp_path: Path) -> None:
+    """A key names a seat's holding by the seat's and the holding's words, English or German,
+    and a report points at the key's line."""
+    state = scenarios.steps(GAME, GAME.new_game(seed=1), [{"type": "draw"}])
+    assert scenarios.value(state, "Medici money", GAME) == state.cash[0]
+    assert scenarios.value(state, "strozzi  Geld", GAME) == state.cash[1]
+    assert scenarios.value(state, "am Zug", GAME) == scenarios.value(state, "to move", GAME)
+    text = DRAW.split("[scenario.then]")[0] + (
+        '[scenario.then]\n"Strozzi money" = 1\n"Medici Kredite" = 0\n')
+    (line,) = scenarios.run(_one(tmp_path, text), "de")
+    money = state.cash[1]
+    assert line.startswith(f"{scenarios.FOLDER / 'medici_vs_strozzi' / 'draw.toml'}:9: first-draw")
+    assert f"Strozzi money: erwartet 1, vorgefunden {money}" in line
+    unknown = text.replace('"Medici Kredite"', '"Medici purse"')
+    (line,) = scenarios.run(_one_again(tmp_path, unknown))
+    assert ":10: first-draw" in line and "'Medici purse' is no public name" in line
+
+
+def _one_again(tmp_path: Path, text: str) -> scenarios.Scenario:
+    (found,) = scenarios.load_file(_write_again(tmp_path, text), GAME.id)
+    return found
