@@ -26,7 +26,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -515,20 +515,6 @@ def _fresh(record: GameRecord, game: Any, options: Mapping[str, Any]) -> GameRec
     return GameRecord.played(game, record.seed, record.actions, {**record.options, **options})
 
 
-class _Games(Mapping[str, Any]):
-    """The games by id, each engine imported only when asked for (a record names one)."""
-
-    def __getitem__(self, game: str) -> Any:
-        return games.get(game).game
-
-    def __contains__(self, game: object) -> bool:
-        return isinstance(game, str) and game in games.games()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(games.games())
-
-    def __len__(self) -> int:
-        return len(games.games())
 
 
 def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) -> int:
@@ -540,7 +526,7 @@ def cmd_replay(args: argparse.Namespace, lang: str, out: Callable[[str], None]) 
     # against the record's game (players, variants, board numbers).
     if args.until is not None and args.until < 0:
         raise UsageError(_("--until must be at least 0, not {until}").format(until=args.until))
-    record = GameRecord.read(args.file, _Games())
+    record = GameRecord.read(args.file, games.Declared())
     game = _game(record.game, lang).game
     try:
         record = _fresh(record, game, _game_options(args, lang))
@@ -627,7 +613,7 @@ def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
     if args.resume is not None:
         if args.game is not None or args.players is not None or args.option or args.board:
             raise UsageError(_("--resume takes the game and its options from the record"))
-        record = GameRecord.read(args.resume, _Games())
+        record = GameRecord.read(args.resume, games.Declared())
         game = _game(record.game, lang).game
         path = args.resume
     else:
@@ -638,7 +624,7 @@ def cmd_play(args: argparse.Namespace, lang: str, out: Callable[[str], None]) ->
                                "the game can be resumed, which standard output cannot be; "
                                "give a file"))
         if not args.force:      # a RecordError: a game (or another file) is there already
-            refuse_overwrite(args.record, _Games())
+            refuse_overwrite(args.record, games.Declared())
         info = _game(args.game, lang)
         game = info.game
         options = _game_options(args, lang)
@@ -660,7 +646,7 @@ def cmd_explain(args: argparse.Namespace, lang: str, out: Callable[[str], None])
     from regelwerk.explain import explain
     from regelwerk.recorded import note
 
-    record = GameRecord.read(args.file, _Games())      # a RecordError names file and key
+    record = GameRecord.read(args.file, games.Declared())      # a RecordError names file and key
     game = _game(record.game, lang).game
     record = _fresh(record, game, _game_options(args, lang))
     found = explain(record, args.step, args.action, lang)

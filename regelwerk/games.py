@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -75,3 +76,21 @@ def get(game: str) -> GameInfo:
         return games()[game]
     except KeyError:
         raise UnknownGame(game) from None
+
+
+class Declared(Mapping[str, Any]):
+    """The games' declarations by id, each engine imported only when asked for: what
+    :meth:`~regelwerk.engine.core.records.GameRecord.read` needs to check that a record
+    names a game and options that fit it."""
+
+    def __getitem__(self, game: str) -> Any:
+        return get(game).game
+
+    def __contains__(self, game: object) -> bool:
+        return isinstance(game, str) and game in games()
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(games())
+
+    def __len__(self) -> int:
+        return len(games())

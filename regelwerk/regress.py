@@ -41,21 +41,6 @@ from regelwerk.engine.core.records import ENTRY_FORMAT, GameRecord, RecordError,
 FORMAT = ENTRY_FORMAT
 
 
-class _Known(Mapping[str, Any]):
-    """The games by id, each engine imported only when a record names it: an entry's
-    record must name one, with options that fit it (:meth:`GameRecord.from_json`)."""
-
-    def __getitem__(self, game: str) -> Any:
-        return games.get(game).game
-
-    def __contains__(self, game: object) -> bool:
-        return isinstance(game, str) and game in games.games()
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(games.games())
-
-    def __len__(self) -> int:
-        return len(games.games())
 
 
 def fingerprint(game: Game[Any, Any], state: Any) -> str:
@@ -97,7 +82,7 @@ class Entry:
                 for s in steps):
             raise RecordError(N_("{file}: {key!r} must be of type {type}"), file=where,
                               key="steps", type="list")
-        return cls(GameRecord.from_json(data.get("record"), where, _Known()),
+        return cls(GameRecord.from_json(data.get("record"), where, games.Declared()),
                    tuple(Step(fp, text) for fp, text in steps))
 
 
@@ -387,7 +372,7 @@ def add(record_path: Path, folder: Path, name: str | None = None, force: bool = 
     than its ``rules`` stamp gets the register's decisions in force now, written out).
     Refused, as :class:`AddError`: a name that is no plain name, an entry of that name
     (unless ``force``), a record that does not replay or ends with another result."""
-    record = GameRecord.read(record_path, _Known())
+    record = GameRecord.read(record_path, games.Declared())
     stem = record_path.stem.removeprefix(USER).removeprefix("seeded-").lower()
     name = (name if name is not None else re.sub(r"[^a-z0-9_.-]+", "-", stem)).removeprefix(USER)
     if not _NAME.fullmatch(name):
