@@ -97,6 +97,8 @@ def test_build_stops_at_the_gate_on_a_fuzzy_entry(tmp_path: Path) -> None:
     shutil.copytree(ROOT / "docs", tmp_path / "docs", ignore=shutil.ignore_patterns("_build"))
     shutil.copytree(ROOT / "locales", tmp_path / "locales",
                     ignore=shutil.ignore_patterns("*.mo", "__pycache__"))
+    # the register pages show a scenario file of each game (literalinclude)
+    shutil.copytree(ROOT / "tests" / "scenarios", tmp_path / "tests" / "scenarios")
     mutate(tmp_path / "locales", lambda c: c[1].flags.append("fuzzy"))
     with pytest.raises(SiteError) as failure:
         build_site(tmp_path, tmp_path / "_build")
