@@ -28,6 +28,7 @@ byte more than the limit).
 from __future__ import annotations
 
 import contextlib
+import errno
 import fcntl
 import os
 import re
@@ -128,7 +129,7 @@ def _write_stdout(data: bytes) -> None:
     """``-``: the bytes to standard output, after what the command printed before."""
     out = sys.stdout
     if out is None:
-        raise _failed(STDOUT, OSError(9, os.strerror(9)))
+        raise _failed(STDOUT, OSError(errno.EBADF, os.strerror(errno.EBADF)))
     try:
         out.flush()
         binary = getattr(out, "buffer", None)
@@ -249,7 +250,7 @@ def _locked_temporary(path: Path) -> tuple[int, str]:
                 os.unlink(name)
             raise
         os.close(handle)            # removed between its creation and its lock: again
-    raise OSError(17, "no temporary file could be kept")
+    raise OSError(errno.EEXIST, "no temporary file could be kept")
 
 
 def _write_atomically(path: Path, data: bytes, mode: int) -> None:
@@ -305,7 +306,7 @@ def read_limited(path: Path | str, error: type[LocalizedError],
         with open(path, "rb", buffering=0) as handle:   # unbuffered: no byte read ahead
             info = os.fstat(handle.fileno())
             if stat.S_ISDIR(info.st_mode):
-                raise IsADirectoryError(21, os.strerror(21))
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
             if stat.S_ISREG(info.st_mode) and info.st_size > limit:
                 raise too_large(path, error, limit)
             chunks, left = [], limit + 1
