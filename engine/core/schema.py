@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from jsonschema import Draft202012Validator, validators
@@ -107,6 +108,16 @@ def describe(error: ValidationError, file: str, top: str = "") -> tuple[str, dic
                 **where, "high": high, "value": shown(value)}
         return N_("{file}: {key} must be from {low} to {high}, not {value}"), {
             **where, "low": low, "high": high, "value": shown(value)}
+    if rule in ("minItems", "maxItems") and isinstance(value, list):
+        low, high = schema.get("minItems"), schema.get("maxItems")
+        if low == high:
+            return N_("{file}: {key} must have {count} entries, not {value}"), {
+                **where, "count": low, "value": len(value)}
+        if high is None:
+            return N_("{file}: {key} must have at least {low} entries, not {value}"), {
+                **where, "low": low, "value": len(value)}
+        return N_("{file}: {key} must have {low} to {high} entries, not {value}"), {
+            **where, "low": low or 0, "high": high, "value": len(value)}
     if rule in ("minItems", "maxItems", "minProperties", "maxProperties", "minLength",
                 "maxLength"):
         return N_("{file}: {key} has the wrong size ({rule} {limit}): {value}"), {
@@ -140,38 +151,82 @@ def check(schema: Mapping[str, Any], data: Any, error: type[LocalizedError], fil
         raise error(template, **fields)
 
 
-def value_schema(value: Any, bounds: tuple[int, int] | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Limits:
+    """What a number's domain (:class:`~regelwerk.engine.core.spec.Domain`) allows in a
+    value shaped like spec's: ``bounds`` of every number, the ``strings`` allowed
+    (``None``: any text), tables with ``exact``-ly spec's keys, at most ``entries``
+    entries in any list or table, and a whole number wherever spec has a text
+    (``text_or_number``)."""
+
+    bounds: tuple[Any, Any] | None = None
+    strings: tuple[str, ...] | None = None
+    exact: bool = False
+    entries: int | None = None
+    text_or_number: bool = False
+
+
+def value_schema(value: Any, bounds: tuple[Any, Any] | None = None,
+                 limits: Limits | None = None) -> dict[str, Any]:
     """The schema of a value shaped like ``value`` (a spec number): the same types, nested
     the same way, lists and tables of any length (but not empty where ``value`` is
-    not; lists whose items are lists of one length, rows or pairs, keep that length);
-    ``bounds`` limit a whole number."""
+    not; lists whose items are lists of one length, rows or pairs, keep that length;
+    an empty list among lists takes its siblings' items); ``bounds`` limit a number, or
+    a domain's :class:`Limits` narrow the whole value."""
+    return _shaped(value, limits or Limits(bounds))
+
+
+def _shaped(value: Any, limits: Limits) -> dict[str, Any]:
     if isinstance(value, bool):
         return {"type": "boolean"}
-    if isinstance(value, int):
-        schema: dict[str, Any] = {"type": "integer"}
-        if bounds is not None:
-            schema["minimum"], schema["maximum"] = bounds
-        return schema
-    if isinstance(value, float):
-        return {"type": "number"}
+    if isinstance(value, int | float):
+        return _number_schema("integer" if isinstance(value, int) else "number", limits)
     if isinstance(value, str):
-        return {"type": "string"}
+        allowed = sorted(set(limits.strings)) if limits.strings is not None else None
+        text = {"type": "string", **({"enum": allowed} if allowed else {"maxLength": 200})}
+        if limits.text_or_number:
+            return {"anyOf": [text, _number_schema("integer", limits)]}
+        return text
     if isinstance(value, list | tuple):
-        items = [value_schema(v) for v in value]
+        items = [_shaped(v, limits) for v in value]
         arity = {len(v) if isinstance(v, list | tuple) else -1 for v in value}
         if len(arity) == 1 and min(arity) > 0:       # rows or pairs: each keeps its length
             items = [{**item, "minItems": min(arity), "maxItems": min(arity)} for item in items]
-        schema = {"type": "array", "items": _union(items)}
+        filled = [item["items"] for item in items if item.get("type") == "array"
+                  and item.get("items")]
+        if filled:                                   # [] among lists: a list like the others
+            items = [{**item, "items": _union(filled)} if item.get("type") == "array"
+                     and not item.get("items") else item for item in items]
+        schema: dict[str, Any] = {"type": "array", "items": _union(items)}
         if value:
             schema["minItems"] = 1
+        if limits.entries is not None:
+            schema["maxItems"] = limits.entries
         return schema
     if isinstance(value, Mapping):
+        if limits.exact:
+            return {"type": "object", "additionalProperties": False,
+                    "required": list(value),
+                    "properties": {k: _shaped(v, limits) for k, v in value.items()}}
         schema = {"type": "object", "additionalProperties": _union(
-            value_schema(v) for v in value.values())}
+            _shaped(v, limits) for v in value.values())}
         if value:
             schema["minProperties"] = 1
+        if limits.entries is not None:
+            schema["maxProperties"] = limits.entries
         return schema
     raise TypeError(f"no schema for a spec value of type {type(value).__name__}")
+
+
+def _number_schema(kind: str, limits: Limits) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": kind}
+    if limits.bounds is not None:
+        low, high = limits.bounds
+        if low is not None:
+            schema["minimum"] = low
+        if high is not None:
+            schema["maximum"] = high
+    return schema
 
 
 def _union(schemas: Iterable[dict[str, Any]]) -> dict[str, Any]:

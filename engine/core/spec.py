@@ -5,7 +5,8 @@ table with ``value``, ``source`` and ``confidence`` (``stated`` in the rule
 text, ``sourced`` from the public facts in ``shared/data``, ``derived`` from the
 text's examples, or ``assumed`` and marked as such wherever shown),
 optionally ``unit``, ``reason`` and ``range`` (the values an invariant must hold
-for when the number is not printed in the rulebook)::
+for when the number is not printed in the rulebook), and ``domain``: what a printed
+board may put in its place (:class:`Domain`)::
 
     [economy.start_money]
     value = 300
@@ -21,9 +22,10 @@ The engine, the z3 models and the docs read numbers through :class:`Spec`.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -33,7 +35,7 @@ from typing import Any
 from regelwerk.engine.core import files
 from regelwerk.engine.core.errors import LocalizedError
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.schema import check, value_schema
+from regelwerk.engine.core.schema import Limits, check, problem, value_schema
 
 CONFIDENCES = ("stated", "sourced", "derived", "assumed")
 
@@ -57,7 +59,7 @@ def _schema(required: str, optional: str = "") -> Schema:
 #: Every kind of table the loader reads, by name.
 SCHEMAS: Mapping[str, Schema] = MappingProxyType({
     # A number leaf in spec/<game>/numbers.toml or board.toml.
-    "number": _schema("value source confidence", "reason unit range"),
+    "number": _schema("value source confidence", "reason unit range domain"),
     # A leaf of a user's printed-board file: source defaults to the file, confidence to stated.
     "board_number": _schema("value", "source confidence reason unit range"),
     # numbers.toml [meta]: what the games list, the engines and the docs read.
@@ -73,6 +75,8 @@ SCHEMAS: Mapping[str, Schema] = MappingProxyType({
     "interpretation": _schema("id question evidence options decision reason clauses tests",
                               "variant plays_alike plays_alike_test text_says departure"),
     "evidence": _schema("edition section note"),
+    # A number's domain as a table (``domain = [low, high]`` is short for min and max).
+    "domain": _schema("", "min max length values keys entries text_or_number"),
     "option": _schema("id text"),
     "term": _schema("key en de", "note"),
     # The top level of the files that hold arrays of tables.
@@ -90,6 +94,54 @@ class SpecError(LocalizedError):
     """
 
 
+#: The most entries of any list or table in a board's value, unless its domain says
+#: otherwise (``entries``): more than any physical game has, few enough to set up quickly.
+MAX_ENTRIES = 500
+#: ``values = "any"``: a domain's texts are not limited to spec's own
+ANY = ("any",)
+#: ``length = "rounds.count"`` or ``"faith.max + 1"``: a list's length tied to another number
+_LENGTH_REF = re.compile(r"^([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)*)\s*(?:([+-])\s*(\d+))?$")
+
+
+@dataclass(frozen=True)
+class Domain:
+    """What a printed board may put in place of a number (issue 31): what the rules need to
+    run, and a size a physical game can have. A value outside it is refused before play.
+
+    Declared beside the number in spec: ``domain = [low, high]`` (every number in the
+    value), ``domain = "fixed"`` (not a board number: nothing in play reads it, or it is
+    no fact of a board), or a table ``{min, max, length, values, keys}``: ``length`` of a
+    list is a whole number, ``[low, high]`` or another number's path (``"rounds.count"``,
+    ``"faith.max + 1"``; default: the length spec gives), ``values`` the texts allowed
+    (default: those spec's value holds; ``"any"``: any text), ``keys = "any"`` lets a
+    table have other keys than spec's (default: exactly spec's), ``entries`` the most
+    entries of any list or table inside the value (default :data:`MAX_ENTRIES`), and
+    ``text_or_number = true`` lets a whole number (within min and max) stand where spec
+    has a text.
+    """
+
+    low: float | None = None
+    high: float | None = None
+    length: int | tuple[int, int] | str | None = None
+    values: tuple[str, ...] | None = None
+    any_keys: bool = False
+    fixed: bool = False
+    entries: int = MAX_ENTRIES
+    text_or_number: bool = False
+
+    def length_of(self, numbers: Mapping[str, Number]) -> tuple[int, str, int] | None:
+        """For a length tied to another number: the length it needs, that number's path
+        and value (``None`` if the length is not tied to a number)."""
+        if not isinstance(self.length, str):
+            return None
+        found = _LENGTH_REF.match(self.length)
+        assert found is not None            # checked when the domain was read
+        path, sign, step = found.groups()
+        value = numbers[path].value
+        offset = int(step or 0) * (-1 if sign == "-" else 1)
+        return value + offset, path, value
+
+
 @dataclass(frozen=True)
 class Number:
     """One value of the rules with its provenance."""
@@ -102,6 +154,7 @@ class Number:
     unit: str = ""
     range: tuple[int, int] | None = None
     file: str = ""
+    domain: Domain | None = None
 
     @property
     def assumed(self) -> bool:
@@ -110,9 +163,47 @@ class Number:
     @property
     def schema(self) -> dict[str, Any]:
         """What may replace this number (a printed board): a value of the same types, nested
-        the same way; a whole number within ``range`` if the spec gives one."""
-        scalar = type(self.value) is int
-        return value_schema(self.value, self.range if scalar else None)
+        the same way, within its :class:`Domain` (a number without one: within ``range``)."""
+        domain = self.domain
+        if domain is None:
+            scalar = type(self.value) is int
+            return value_schema(self.value, self.range if scalar else None)
+        strings = (None if domain.values == ANY else domain.values if domain.values is not None
+                   else _strings(self.value))
+        schema = value_schema(self.value, limits=Limits(
+            (domain.low, domain.high), strings, exact=not domain.any_keys,
+            entries=domain.entries, text_or_number=domain.text_or_number))
+        if isinstance(self.value, list):
+            length = domain.length
+            if length is None:
+                length = len(self.value)
+            if isinstance(length, int):
+                schema["minItems"] = schema["maxItems"] = length
+            elif isinstance(length, tuple):
+                schema["minItems"], schema["maxItems"] = length
+            else:
+                schema.pop("minItems", None)
+        return schema
+
+    def outside_range(self) -> bool:
+        """Whether the value is a whole number outside the range the proofs cover."""
+        return (self.range is not None and type(self.value) is int
+                and not self.range[0] <= self.value <= self.range[1])
+
+
+def _strings(value: Any) -> tuple[str, ...] | None:
+    """The texts a value holds (a board may use only these), ``None`` if it holds none."""
+    found: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+        elif isinstance(item, Mapping):
+            stack.extend(item.values())
+    return tuple(found) or None
 
 
 @dataclass(frozen=True)
@@ -194,6 +285,8 @@ class Spec:
     interpretations: Mapping[str, Interpretation]
     glossary: tuple[Term, ...] = field(default_factory=tuple)
     meta: Mapping[str, Any] = field(default_factory=dict)
+    #: spec's own value of every number a board (or a mutant) replaced, by path
+    originals: Mapping[str, Any] = field(default_factory=dict)
 
     def __getitem__(self, path: str) -> Any:
         """The value at ``path`` (``spec["economy.start_money"]`` -> 300)."""
@@ -229,22 +322,54 @@ class Spec:
 
     def board_schema(self) -> dict[str, Any]:
         """The schema of a printed board's numbers (``{path: value}``): every key a number
-        of this spec, every value fitting that number's :attr:`Number.schema`."""
+        of this spec, every value fitting that number's :attr:`Number.schema` (a ``fixed``
+        one is left to :meth:`checked_numbers`, which says it is no board number)."""
         return {"type": "object", "additionalProperties": False,
-                "properties": {path: number.schema for path, number in self.numbers.items()}}
+                "properties": {path: {} if number.domain is not None and number.domain.fixed
+                               else number.schema for path, number in self.numbers.items()}}
 
     def checked_numbers(self, overrides: Mapping[str, Any], file: str | None = None) -> Spec:
         """:meth:`with_numbers` for a user's values (a board file, a record's options): each
-        is first checked for type, shape and range against the number it replaces, and a
-        failure is a :class:`SpecError` naming the file and the number's path."""
+        is first checked against the domain of the number it replaces (type, shape, bounds),
+        then the lengths tied to other numbers; a failure is a :class:`SpecError` naming
+        the file, the number, the value and the domain."""
         file = file or getattr(overrides, "file", None) or "(override)"
         for path, value in overrides.items():
             number = self.numbers.get(path)
             if number is None:
                 raise SpecError(N_("{file}: {game} has no number {path!r}"), file=file,
                                 game=self.game, path=path)
+            if number.domain is not None and number.domain.fixed:
+                raise SpecError(N_("{file}: {path} is not a board number: nothing a board "
+                                   "prints changes it in play"), file=file, path=path)
             check(number.schema, value, SpecError, file, path)
-        return self.with_numbers(overrides, file)
+        spec = self.with_numbers(overrides, file)
+        spec._check_lengths(file)
+        return spec
+
+    def _check_lengths(self, file: str) -> None:
+        """Every list whose length is tied to another number (``length = "rounds.count"``)
+        has that many entries."""
+        for path, number in self.numbers.items():
+            tied = number.domain.length_of(self.numbers) if number.domain else None
+            if tied is None or not isinstance(number.value, list):
+                continue
+            needed, other, other_value = tied
+            if len(number.value) != needed:
+                raise SpecError(N_("{file}: {path} has {count} entries, but {other} = "
+                                   "{other_value} needs {needed}"), file=file, path=path,
+                                count=len(number.value), other=other, other_value=other_value,
+                                needed=needed)
+
+    def replaced(self) -> dict[str, tuple[Any, Any]]:
+        """The numbers a board replaced: ``{path: (spec's value, the board's)}``."""
+        return {path: (old, self.numbers[path].value) for path, old in self.originals.items()}
+
+    def unproven(self) -> list[Number]:
+        """The replaced numbers outside the range the proofs cover (``range``): inside
+        their domain, so accepted, but unproven until ``verify --board`` has run."""
+        return [self.numbers[path] for path in self.originals
+                if self.numbers[path].outside_range()]
 
     def with_numbers(self, overrides: Mapping[str, Any], file: str | None = None) -> Spec:
         """A copy where some values are replaced (a printed board, a mutant rule).
@@ -254,15 +379,18 @@ class Spec:
         """
         file = file or getattr(overrides, "file", None) or "(override)"
         numbers = dict(self.numbers)
+        originals = dict(self.originals)
         for path, value in overrides.items():
             if path not in self.numbers:
                 raise SpecError(N_("{file}: {game} has no number {path!r}"), file=file,
                                 game=self.game, path=path)
             old = self.numbers[path]
-            numbers[path] = Number(path, value, f"override of {old.source}", "stated",
-                                   file=file, range=old.range)
+            originals.setdefault(path, old.value)
+            numbers[path] = replace(old, value=value, source=f"override of {old.source}",
+                                    confidence="stated", reason="", file=file)
         return Spec(self.game, MappingProxyType(numbers), self.clauses,
-                    self.interpretations, self.glossary, self.meta)
+                    self.interpretations, self.glossary, self.meta,
+                    MappingProxyType(originals))
 
 
 def _check_keys(table: Mapping[str, Any], kind: str, file: str, path: str) -> None:
@@ -300,9 +428,76 @@ def _number(item: Mapping[str, Any], path: str, file: str, kind: str) -> Number:
     if item["confidence"] == "assumed" and not item.get("reason"):
         raise SpecError(N_("{file}: {path} is assumed but gives no reason"),
                         file=file, path=path)
+    rng = _check_range(item.get("range"), file, path)
+    domain = _domain(item.get("domain"), item["value"], file, path)
+    if rng is not None and domain is not None and not (
+            (domain.low is None or domain.low <= rng[0])
+            and (domain.high is None or rng[1] <= domain.high)):
+        raise SpecError(N_("{file}: {path}: the range the proofs cover must lie inside the "
+                           "domain"), file=file, path=path)
     return Number(path, item["value"], item["source"], item["confidence"],
-                  item.get("reason", ""), item.get("unit", ""),
-                  _check_range(item.get("range"), file, path), file)
+                  item.get("reason", ""), item.get("unit", ""), rng, file, domain)
+
+
+def _bound(value: Any) -> bool:
+    return type(value) is int or type(value) is float
+
+
+def _length(length: Any, file: str, path: str) -> int | tuple[int, int] | str | None:
+    """A domain's ``length``: a whole number, ``[low, high]`` or a number's path."""
+    if length is None or (type(length) is int and length >= 0):
+        return length
+    if isinstance(length, str) and _LENGTH_REF.match(length):
+        return length
+    if (isinstance(length, list) and len(length) == 2 and all(type(x) is int for x in length)
+            and 0 <= length[0] <= length[1]):
+        return length[0], length[1]
+    raise SpecError(N_("{file}: {path}.domain.length must be a whole number, [low, high] or "
+                       "a number's path"), file=file, path=path)
+
+
+def _domain(raw: Any, value: Any, file: str, path: str) -> Domain | None:
+    """Read a number's ``domain`` (see :class:`Domain`); a malformed one names the file."""
+    if raw is None:
+        return None
+    if raw == "fixed":
+        return Domain(fixed=True)
+    if isinstance(raw, list):
+        raw = dict(zip(("min", "max"), raw, strict=False)) if len(raw) == 2 else {"min": raw}
+    if not isinstance(raw, dict):
+        raise SpecError(N_("{file}: {path}.domain must be [low, high], \"fixed\" or a table, "
+                           "not {value!r}"), file=file, path=path, value=raw)
+    _check_keys(raw, "domain", file, f"{path}.domain")
+    low, high, length = raw.get("min"), raw.get("max"), raw.get("length")
+    bounds_ok = all(b is None or _bound(b) for b in (low, high)) and (
+        low is None or high is None or low <= high)
+    if not bounds_ok:
+        raise SpecError(N_("{file}: {path}.domain: min and max must be numbers with min <= "
+                           "max"), file=file, path=path)
+    length = _length(length, file, path)
+    values = raw.get("values")
+    if values == "any":
+        values = list(ANY)
+    if values is not None and not (isinstance(values, list)
+                                   and all(isinstance(v, str) for v in values)):
+        raise SpecError(N_("{file}: {path}.domain.values must be a list of texts or \"any\""),
+                        file=file, path=path)
+    entries, mixed = raw.get("entries", MAX_ENTRIES), raw.get("text_or_number", False)
+    if type(entries) is not int or entries < 1 or type(mixed) is not bool:
+        raise SpecError(N_("{file}: {path}.domain: entries must be a whole number of at least "
+                           "1, text_or_number true or false"), file=file, path=path)
+    keys = raw.get("keys")
+    if keys not in (None, "any"):
+        raise SpecError(N_("{file}: {path}.domain.keys must be \"any\""), file=file,
+                        path=path)
+    domain = Domain(low, high, length, tuple(values) if values is not None else None,
+                    keys == "any", entries=entries, text_or_number=mixed)
+    found = problem(Number(path, value, "", "stated", domain=domain).schema, value, file,
+                    path)
+    if found is not None:
+        raise SpecError(N_("{file}: {path}: spec's own value lies outside its domain"),
+                        file=file, path=path)
+    return domain
 
 
 def _flatten(table: Mapping[str, Any], prefix: str, file: str,
@@ -486,5 +681,27 @@ def load_folder(folder: Any) -> Spec:
     data, file = _read(folder, "glossary.toml")
     glossary = tuple(Term(t["key"], t["en"], t["de"], t.get("note", ""))
                      for t in _records(data, "glossary.toml", "term", file, ident="key"))
+    _check_tied_lengths(numbers)
     return Spec(game, MappingProxyType(numbers), MappingProxyType(clauses),
                 MappingProxyType(interpretations), glossary, MappingProxyType(meta))
+
+
+def _check_tied_lengths(numbers: Mapping[str, Number]) -> None:
+    """A length tied to another number names a whole number of spec, and spec's own
+    lists have that length."""
+    for path, number in numbers.items():
+        length = number.domain.length if number.domain else None
+        if not isinstance(length, str):
+            continue
+        found = _LENGTH_REF.match(length)
+        other = numbers.get(found.group(1)) if found else None
+        if other is None or type(other.value) is not int:
+            raise SpecError(N_("{file}: {path}.domain.length names {other!r}, which is no "
+                               "whole number of spec"), file=number.file, path=path,
+                            other=length)
+        needed = number.domain.length_of(numbers) if number.domain else None
+        if needed is not None and len(number.value) != needed[0]:
+            raise SpecError(N_("{file}: {path} has {count} entries, but {other} = "
+                               "{other_value} needs {needed}"), file=number.file, path=path,
+                            count=len(number.value), other=needed[1], other_value=needed[2],
+                            needed=needed[0])

@@ -71,7 +71,7 @@ FALLBACK = "{file}: the board numbers do not fit together ({error})"
 PLAY_STEPS = 300
 #: The kinds of input the library is given, and (issue 32) the commands' own input, each
 #: case a command run in a child process (:mod:`tests.core.fuzz_commands`).
-LIBRARY_KINDS = ("records", "boards", "options", "actions")
+LIBRARY_KINDS = ("records", "boards", "options", "actions", "domains")
 COMMAND_KINDS = ("answers", "resume", "corpus", "cache", "outputs")
 KINDS = LIBRARY_KINDS + COMMAND_KINDS
 
@@ -351,9 +351,9 @@ def _toml(value: Any) -> str:
 
 
 def board_numbers(game_id: str) -> dict[str, Any]:
-    """The game's replaceable board numbers (its ``board.toml``), ``{path: value}``."""
-    spec = _game(game_id).spec
-    return {p: n.value for p, n in spec.numbers.items() if n.file.endswith("board.toml")}
+    """The numbers a board may replace (their domain is not fixed), ``{path: value}``."""
+    return {p: n.value for p, n in _game(game_id).spec.numbers.items()
+            if n.domain is None or not n.domain.fixed}
 
 
 @st.composite
@@ -538,6 +538,8 @@ def judge_action(game_id: str, index: int, action: Any) -> tuple[str, str]:
 # ----------------------------------------------------------------------------- running
 def run(kind: str, game_id: str, examples: int, seed: int = 0) -> Tally:
     """``examples`` hypothesis cases of one input kind for one game (seeded)."""
+    from tests.core import fuzz_domains
+
     tally = Tally()
     with tempfile.TemporaryDirectory(prefix="regelwerk-fuzz-") as tmp:
         folder = Path(tmp)
@@ -550,6 +552,9 @@ def run(kind: str, game_id: str, examples: int, seed: int = 0) -> Tally:
                         lambda options: judge_options(game_id, options, tally.cases)),
             "actions": (ill_typed_actions(game_id),
                         lambda case: judge_action(game_id, *case)),
+            "domains": (fuzz_domains.domain_cases(game_id),
+                        lambda case: fuzz_domains.judge_domain(game_id, case, folder,
+                                                               tally.cases)),
         }
         if kind in COMMAND_KINDS:
             from tests.core import fuzz_commands

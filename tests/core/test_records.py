@@ -21,6 +21,11 @@ from regelwerk.engine.medici_vs_strozzi.actions import Load, SetPrice, TileDrawn
 from regelwerk.cli import main
 
 GAMES = {"medici_vs_strozzi": mvs.GAME}
+#: A board number's domain (spec), and a value beyond it.
+HALF = mvs.GAME.spec.number("board.track_half_length").domain
+BEYOND = int(HALF.high) + 1 if HALF and HALF.high is not None else 0
+HARBOURS = mvs.GAME.spec["board.harbour_count"]
+HALF_REFUSED = f"must be from {HALF.low} to {HALF.high}, not {BEYOND}" if HALF else ""
 
 
 def record(**changes: Any) -> dict[str, Any]:
@@ -63,8 +68,8 @@ def test_a_valid_record_is_read() -> None:
     ({"options": {"buy_without_room": "maybe"}},
      r"options\.buy_without_room must be one of 'buy_and_discard', 'may_not_buy'"),
     ({"options": {"board": [1, 2]}}, r"options\.board must be a table / null"),
-    ({"options": {"board": {"board.track_half_length": 99}}},
-     r"options\.board\.board\.track_half_length must be from 2 to 8, not 99"),
+    ({"options": {"board": {"board.track_half_length": BEYOND}}},
+     r"options\.board\.board\.track_half_length " + HALF_REFUSED),
     ({"options": {"board": {"board.harbour_tracks": [["silk"], "furs"]}}},
      r"board\.harbour_tracks\[1\] must be a list"),
     ({"options": {"colour": "red"}}, r"options: unknown key colour"),
@@ -160,10 +165,12 @@ def test_a_missing_chance_outcome_is_an_error_at_its_step(actions: list[dict[str
 def test_chance_outcomes_in_a_seeded_record_are_illegal() -> None:
     """With a seed, chance acts by itself: an outcome in the actions is not a player's."""
     played = chosen({"type": "draw"}, {"type": "tile", "tile": 0}, seed=1)
-    with pytest.raises(IllegalAction, match="chance's to decide"):
+    with pytest.raises(IllegalAction, match="that is chance's to decide") as caught:
         replayed(played)
-    with pytest.raises(IllegalAction, match="chance's to decide"):   # chosen, but where a
-        replayed(chosen({"type": "tile", "tile": 0}))                # player is to act
+    assert caught.value.clause == "medici_vs_strozzi:turn.draw"
+    with pytest.raises(IllegalAction, match="that is chance's to decide") as caught:   # chosen, but
+        replayed(chosen({"type": "tile", "tile": 0}))                # where a player is to act
+    assert caught.value.clause == "medici_vs_strozzi:turn.draw"
 
 
 def test_replay_names_the_step_that_lacks_its_chance_outcome(
@@ -173,7 +180,7 @@ def test_replay_names_the_step_that_lacks_its_chance_outcome(
            {"type": "stop"}).write(path)
     assert main(["replay", str(path), "--quiet"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "action 3" in err[0] and "chance acts here" in err[0]
+    assert len(err) == 1 and "action 4" in err[0] and "chance acts here" in err[0]
     chosen({"type": "draw"}, {"type": "tile", "tile": 5}).write(path)
     assert main(["replay", str(path), "--json"]) == 0
     shown = json.loads(capsys.readouterr().out)
@@ -188,7 +195,7 @@ def test_resume_of_a_record_without_a_seed_stops_at_chance_naming_the_step(
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
     assert main(["play", "--resume", str(path), "--lang", "de"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "Schritt 3" in err[0] and "Zufall" in err[0]
+    assert len(err) == 1 and "Schritt 4" in err[0] and "Zufall" in err[0]
     assert GameRecord.read(path).actions[-1] == {"type": "draw"}       # the record is unchanged
 
 
@@ -249,10 +256,11 @@ def test_a_game_without_domains_still_checks_types() -> None:
 
 # ----------------------------------------------------------------------------- board numbers
 @pytest.mark.parametrize(("toml", "match"), [
-    ("[board.track_half_length]\nvalue = 99\n", r"track_half_length must be from 2 to 8, not 99"),
+    (f"[board.track_half_length]\nvalue = {BEYOND}\n", "track_half_length " + HALF_REFUSED),
     ("[board.track_half_length]\nvalue = true\n", r"must be a whole number, not True"),
     ("[board.track_half_length]\nvalue = nan\n", r"must be a whole number, not nan"),
-    ("[board.tracks_per_harbour]\nvalue = []\n", r"tracks_per_harbour has the wrong size"),
+    ("[board.tracks_per_harbour]\nvalue = []\n", "tracks_per_harbour has 0 entries, but "
+     f"board.harbour_count = {HARBOURS} needs {HARBOURS}"),
     ("[board.tracks_per_harbour]\nvalue = [3, \"3\"]\n", r"tracks_per_harbour\[1\] must be"),
     ("[board.harbour_tracks]\nvalue = [\"silk\"]\n", r"harbour_tracks\[0\] must be a list"),
     ("[board.no_such]\nvalue = 1\n", r"has no number 'board.no_such'"),
@@ -281,8 +289,8 @@ def test_unreadable_board_files_are_spec_errors(tmp_path: Path, text: bytes, mat
 
 def test_a_value_schema_keeps_types_rows_and_ranges() -> None:
     rows = schema.value_schema([["a", "b"], ["c", "d"]])
-    assert rows["items"] == {"type": "array", "items": {"type": "string"}, "minItems": 2,
-                             "maxItems": 2}
+    assert rows["items"] == {"type": "array", "items": {"type": "string", "maxLength": 200},
+                             "minItems": 2, "maxItems": 2}
     assert schema.value_schema(5, (1, 8)) == {"type": "integer", "minimum": 1, "maximum": 8}
     assert schema.problem({"type": "integer"}, True, "f") is not None
     assert schema.problem({"type": "integer"}, 2.0, "f") is not None

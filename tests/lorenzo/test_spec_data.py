@@ -29,7 +29,7 @@ DATA = Path(os.environ.get("REGELWERK_DATA", "/nonexistent")) / "lorenzo"
 RULEBOOKS = Path(os.environ.get("REGELWERK_RULEBOOKS", "/nonexistent"))
 
 TYPES = ("territory", "building", "character", "venture")
-LEAF_KEYS = {"value", "source", "confidence", "reason", "unit", "range"}
+LEAF_KEYS = {"value", "source", "confidence", "reason", "unit", "range", "domain"}
 CONFIDENCES = {"stated", "sourced", "derived", "assumed"}
 
 
