@@ -38,6 +38,11 @@ ROOTS = {
 }
 
 
+#: Folders of data only, installed as package data of the package above them: listed as
+#: packages of their own, so setuptools does not warn that it would ignore them.
+DATA_FOLDERS = ("spec/*", "regelwerk/sphinxext/static", "regelwerk/sphinxext/templates")
+
+
 def namespaced_packages() -> list[str]:
     here = Path(__file__).parent
     found = []
@@ -46,12 +51,18 @@ def namespaced_packages() -> list[str]:
         for init in sorted(root.rglob("__init__.py")):
             rel = init.parent.relative_to(root).parts
             found.append(".".join((name, *rel)))
-    return found
+    for pattern in DATA_FOLDERS:
+        for folder in sorted(here.glob(pattern)):
+            if folder.is_dir() and folder.name != "__pycache__":
+                directory = folder.relative_to(here).parts
+                root = next(n for n, d in ROOTS.items() if d == directory[0])
+                found.append(".".join((root, *directory[1:])))
+    return sorted(set(found))
 
 
-#: The games whose engines the compiled build compiles (Medici vs Strozzi is fast enough
-#: as it is), and the modules left as Python, with the reason.
-COMPILED_GAMES = ("florenz", "il_vecchio", "lorenzo")
+#: The games whose engines the compiled build compiles (every game: issue 35), and the
+#: modules left as Python, with the reason.
+COMPILED_GAMES = ("florenz", "il_vecchio", "lorenzo", "medici_vs_strozzi")
 NOT_COMPILED = {
     "__init__.py": "a package's exports, run once",
     "game.py": "the declaration, run once (mypyc cannot type it through the import cycle)",

@@ -4,7 +4,7 @@
 seed ``s`` is set up with the same game seed under both readings
 (:func:`~regelwerk.simulate.game_seed`), so every draw of chance comes from the same
 seeded shuffles, and the random player draws from one policy source
-(``Random(f"{s}/{i}/policy")``, as ``simulate``). The two games are walked in step and
+(:func:`~regelwerk.simulate.policy`, as ``simulate``). The two games are walked in step and
 compared by what a player sees, never by the state's inner shape: the reading
 *matters* in a game from the first step at which the player to move or the legal
 actions offered differ (as sets, each action as its record notation gives it), or the
@@ -26,32 +26,26 @@ interval and one sentence on whether chance explains it.
 from __future__ import annotations
 
 import math
-import multiprocessing as mp
 import shlex
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import zip_longest
 from pathlib import Path
 from random import Random
 from statistics import NormalDist, fmean, stdev
-from typing import Any, TypeVar
+from typing import Any
 
-from babel.numbers import format_decimal, format_percent
-
-from regelwerk import games
+from regelwerk import games, pools
 from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.files import OutputError
-from regelwerk.engine.core.game import Game
+from regelwerk.engine.core.game import OPTION_BOARD, Game
 from regelwerk.engine.core.i18n import N_, gettext_for
+from regelwerk.engine.core.numbers import decimal, integer, percent
 from regelwerk.engine.core.records import GameRecord
 from regelwerk.engine.core.spec import SpecError, seat_word
-from regelwerk.simulate import game_seed
-
-T = TypeVar("T")
-U = TypeVar("U")
+from regelwerk.simulate import game_seed, policy
 
 #: How many example games a report keeps (the first ones where the reading mattered).
 EXAMPLES = 5
@@ -251,7 +245,7 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
     keeps the actions taken and the states at the difference and at the end.
     """
     states = [game.new_game(seed=game_seed(seed, index), options=dict(o)) for o in options]
-    rng = Random(f"{seed}/{index}/policy")
+    rng = policy(seed, index)
     taken: list[list[Any]] = [[], []]
     counts: list[dict[str, int]] = [{}, {}]
     step, difference = 0, None
@@ -308,21 +302,15 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
                 (states[0], states[1]) if keep else None)
 
 
-def parallel_map(fn: Callable[[T], U], items: Sequence[T], jobs: int) -> list[U]:
-    """``[fn(x) for x in items]``, on ``jobs`` forked worker processes when there are
-    several (the order of the results is the order of ``items``)."""
-    if jobs <= 1 or len(items) <= 1 or "fork" not in mp.get_all_start_methods():
-        return [fn(item) for item in items]
-    with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork")) as pool:
-        return list(pool.map(fn, items, chunksize=max(1, len(items) // (jobs * 4))))
-
-
 def chunks(n: int, size: int = 10) -> list[range]:
     return [range(i, min(i + size, n)) for i in range(0, n, size)]
 
 
 @dataclass(frozen=True)
-class _PairTask:
+class PairTask:
+    """The games of ``compare`` with the given indices, each played under both readings
+    (a worker's share; also :mod:`regelwerk.stats`' cached comparisons)."""
+
     game: str
     options: tuple[Mapping[str, Any], Mapping[str, Any]]
     seed: int
@@ -338,11 +326,11 @@ class _PairTask:
 def readings(game: Game[Any, Any], option: str, values: tuple[Any, Any],
              players: int, base: Mapping[str, Any] | None = None
              ) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The options of both readings (``base``: other variants both play with); a name
-    that is no rule variant, or a value that is not one of its readings, is refused
-    (:class:`SpecError`, one line)."""
+    """The options of both readings (``base``: other variants, and a printed board, both
+    play with); a name that is no rule variant, or a value that is not one of its
+    readings, is refused (:class:`SpecError`, one line)."""
     known = {v.name: v for v in game.variants}
-    for name in (option, *(base or {})):
+    for name in (option, *(name for name in base or {} if name != OPTION_BOARD)):
         if name not in known:
             raise SpecError(N_("{game}: {name!r} is no rule variant; variants: {known}"),
                             game=game.id, name=name, known=", ".join(known) or "-")
@@ -481,23 +469,27 @@ class Comparison:
         first, second = (str(r) for r in self.readings)
         heading = _(HEADING_SOLO if self.players == 1 else HEADING)
         out = [heading.format(game=self.game, option=self.option, first=first, second=second,
-                              games=self.games, players=self.players, seed=self.seed)]
-        if self.base:
-            out.append(_(WITH_BASE).format(options=", ".join(f"{k}={v}" for k, v in self.base)))
+                              games=integer(self.games, lang), players=self.players,
+                              seed=self.seed)]
+        variants = [f"{k}={v}" for k, v in self.base if k != OPTION_BOARD]  # the board: above
+        if variants:
+            out.append(_(WITH_BASE).format(options=", ".join(variants)))
         low, high = self.share_interval
-        out.append(_(MATTERED).format(count=self.mattered, games=self.games,
+        out.append(_(MATTERED).format(count=integer(self.mattered, lang),
+                                      games=integer(self.games, lang),
                                       share=percent(self.share, lang),
                                       confidence=percent(CONFIDENCE, lang),
                                       low=percent(low, lang), high=percent(high, lang)))
         if self.examples:
             out.append(_(FIRST_DIFFERENCES).format(shown=len(self.examples),
-                                                   count=self.mattered))
+                                                   count=integer(self.mattered, lang)))
             for difference in self.examples:
                 out.append("  " + difference_text(game, self, difference, lang))
         if self.outcomes[0].games:
             out += self._outcome_lines(lang)
         if self.saved:
-            out.append(_(SAVED_TO).format(files=len(self.saved), games=len(self.saved) // 2,
+            out.append(_(SAVED_TO).format(files=integer(len(self.saved), lang),
+                                          games=integer(len(self.saved) // 2, lang),
                                           folder=self.saved[0].parent))
         return out
 
@@ -528,7 +520,7 @@ class Comparison:
                   for seat, (_m, interval) in zip(seats, found, strict=False)
                   if told_from_chance(interval)]
         out.append(_(BEYOND_CHANCE if beyond else WITHIN_CHANCE).format(
-            games=self.games, which=", ".join(beyond), confidence=confidence))
+            games=integer(self.games, lang), which=", ".join(beyond), confidence=confidence))
         return out
 
 
@@ -565,22 +557,12 @@ WHY_TEXT = {
 }
 
 
-def percent(share: float, lang: str, signed: bool = False) -> str:
-    """``0.125`` -> ``12.5%`` in ``lang``'s way (German ``12,5 %``), to a tenth of a per
-    cent; ``signed``: a difference, with its sign (``+12.5%``)."""
-    share = round(share, 3) or 0.0         # no "-0%"
-    shown = format_percent(share, locale=lang, decimal_quantization=False)
-    return f"+{shown}" if signed and share > 0 else shown
-
-
 def _rate(rate: float, interval: tuple[float, float], lang: str) -> str:
     return f"{percent(rate, lang)} ({percent(interval[0], lang)}–{percent(interval[1], lang)})"
 
 
 def _number(value: float, lang: str, signed: bool = False) -> str:
-    value = round(value, 1) or 0.0         # no "-0.0"
-    pattern = "+#,##0.0;-#,##0.0" if signed else "#,##0.0"
-    return format_decimal(value, pattern, locale=lang)
+    return decimal(value, lang, 1, signed=signed)
 
 
 def _mean(value: float, interval: tuple[float, float] | None, lang: str) -> str:
@@ -649,8 +631,8 @@ def compare(game_id: str, option: str, values: tuple[Any, Any], n: int,
     game = games.get(game_id).game
     players = game.default_players if players is None else players
     options = readings(game, option, values, players, base)
-    task = _PairTask(game_id, options, seed, listed, outcomes)
-    pairs = (pair for part in parallel_map(task, chunks(n), jobs) for pair in part)
+    task = PairTask(game_id, options, seed, listed, outcomes)
+    pairs = (pair for part in pools.map_in_order(task, chunks(n), jobs) for pair in part)
     report = Comparison(game_id, option, values, players, seed,
                         base=tuple(sorted((base or {}).items())), listed=listed)
     return tally(report, pairs)

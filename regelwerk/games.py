@@ -8,8 +8,10 @@ no edit here.
 
 Every engine package declares its game as ``GAME``, a
 :class:`~regelwerk.engine.core.game.Game` (the contract: new_game, legal_actions,
-apply, random_action, outcome, records, ...). Every verification module offers
-``INVARIANTS``, ``MUTANTS`` and ``default_rules()``.
+apply, random_action, outcome, records, ...). Every verification package declares
+what must always hold of it as ``VERIFICATION``, a
+:class:`~regelwerk.verification.core.Verification` (invariants, mutants, default rules,
+the invariants without a runtime twin), read through :attr:`GameInfo.verification`.
 """
 
 from __future__ import annotations
@@ -21,10 +23,13 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.game import Game
+
+if TYPE_CHECKING:
+    from regelwerk.verification.core import Verification
 
 
 @dataclass(frozen=True)
@@ -37,7 +42,7 @@ class GameInfo:
         return f"regelwerk.engine.{self.id}"
 
     @property
-    def verification(self) -> str:
+    def verification_package(self) -> str:
         return f"regelwerk.verification.{self.id}"
 
     def engine_module(self) -> ModuleType:
@@ -49,8 +54,16 @@ class GameInfo:
         declared: Game[Any, Any] = self.engine_module().GAME
         return declared
 
+    @property
+    def verification(self) -> Verification:
+        """The game's verification declaration (its invariants, mutants, default rules)."""
+        declared: Verification = self.verification_module().VERIFICATION
+        return declared
+
     def verification_module(self) -> ModuleType:
-        return importlib.import_module(self.verification)
+        """The verification package (for its game's own helpers; what every game has is
+        :attr:`verification`)."""
+        return importlib.import_module(self.verification_package)
 
 
 class UnknownGame(KeyError):

@@ -8,7 +8,6 @@ directive renders it in each language. The same data answers ``--json``.
 from __future__ import annotations
 
 import json
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -16,26 +15,25 @@ from typing import Any
 from regelwerk import catalogs, games
 from regelwerk.engine.core import files
 from regelwerk.engine.core import spec as spec_module
-from regelwerk.engine.core.i18n import LANGUAGES
+from regelwerk.engine.core.i18n import DOMAIN, LANGUAGES
 from regelwerk.trace import Gap, core_gaps, trace_game
 
 Progress = Callable[[str], None]
 
 
-def verify_game(game: str, progress: Progress) -> list[dict[str, Any]]:
-    """Every invariant of ``game``: id, clauses, statement, status, detail, seconds."""
-    module = games.get(game).verification_module()
-    rules = module.default_rules()
-    rows = []
-    for invariant in module.INVARIANTS:
-        progress(f"{invariant.id} …")
-        start = time.perf_counter()
-        result = invariant.check(rules)
-        rows.append({"id": invariant.id, "clauses": list(invariant.clauses),
-                     "statement": invariant.statement, "ranges": invariant.ranges,
-                     "status": result.status, "detail": result.detail,
-                     "seconds": round(time.perf_counter() - start, 3)})
-    return rows
+def verify_game(game: str, progress: Progress, jobs: int = 1) -> list[dict[str, Any]]:
+    """Every invariant of ``game`` over the player counts it is proven for, proved by the one
+    runner (:func:`regelwerk.proving.run`), one row each (:meth:`~regelwerk.proving.Row.data`):
+    id, clauses, statement (the English template) and its own ``fields``, ranges, status
+    (the worst count's), the counts covered, each count's status and bound, detail,
+    seconds. ``stale`` (a recorded bound not the proven one) is not counted as proven."""
+    from regelwerk import proving
+
+    def done(owner: proving.Owner) -> None:
+        progress(f"{owner.invariant.id} ({owner.players}) …")
+
+    return [row.data() for row in proving.run([games.get(game).verification], {}, jobs=jobs,
+                                               done=done)]
 
 
 def build_report(root: Path, progress: Progress | None = None) -> dict[str, Any]:
@@ -54,7 +52,7 @@ def build_report(root: Path, progress: Progress | None = None) -> dict[str, Any]
             "interpretations": len(spec.interpretations),
             "assumed": sum(1 for _ in spec.assumed()),
             "catalog_entries": len([m for m in catalogs.template(next(
-                d for d in catalogs.domains(root) if d.name == f"{catalogs.DOMAIN}-{game}"))
+                d for d in catalogs.domains(root) if d.name == f"{DOMAIN}-{game}"))
                 if m.id]),
             "gaps": [_both(g) for g in trace.gaps],
         }

@@ -2,22 +2,21 @@
 
 Used by ``regelwerk simulate`` and by ``benchmarks/run.py``. Deterministic:
 playout ``i`` of a run with seed ``s`` uses game seed ``s * 1_000_003 + i`` and
-a policy RNG seeded with ``f"{s}/{i}/policy"``, so any failing game can be
+a policy RNG seeded with ``f"{s}/{i}/policy"`` (:func:`policy`), so any failing game can be
 written as a record and replayed exactly.
 """
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from random import Random
 from types import ModuleType
 from typing import Any
 
+from regelwerk import pools
 from regelwerk.engine.core.game import Game
 from regelwerk.engine.core.records import GameRecord
 
@@ -74,6 +73,12 @@ def game_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
+def policy(seed: int, index: int) -> Random:
+    """The random player's draws in game ``index`` of a run with ``seed``: the one policy
+    source of ``simulate``, ``compare`` and ``stats`` (the same games in each)."""
+    return Random(f"{seed}/{index}/policy")
+
+
 def declared(game: Game[Any, Any] | ModuleType) -> Game[Any, Any]:
     """The game declaration (a game package offers it as ``GAME``)."""
     return game if isinstance(game, Game) else game.GAME
@@ -90,7 +95,7 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
     ``options`` give.
     """
     game = declared(game)
-    rng = Random(f"{seed}/{index}/policy")
+    rng = policy(seed, index)
     start = game.new_game(seed=game_seed(seed, index), options=dict(options), rules=rules)
     state = start
     actions: list[Any] = []
@@ -139,19 +144,11 @@ def simulate(game: Game[Any, Any] | ModuleType, n: int, seed: int,
             _merge(report, part)
             if progress:
                 progress(len(batch))
-    elif jobs <= 1 or len(batches) <= 1 or "fork" not in mp.get_all_start_methods():
-        for batch in batches:
-            _merge(report, task.run(batch))
-            if progress:
-                progress(len(batch))
     else:
-        # fork: the workers inherit the task (a mutant's rule functions need not pickle)
-        with ProcessPoolExecutor(jobs, mp_context=mp.get_context("fork"),
-                                 initializer=_adopt, initargs=(task,)) as pool:
-            for part, batch in zip(pool.map(_run_adopted, batches), batches, strict=True):
-                _merge(report, part)
-                if progress:
-                    progress(len(batch))
+        # forked workers inherit the task (a mutant's rule functions need not pickle)
+        counted = None if progress is None else lambda batch: progress(len(batch))
+        for part in pools.map_in_order(task.run, batches, jobs, done=counted):
+            _merge(report, part)
     report.violations.sort(key=lambda v: v.game_index)
     report.seconds = time.perf_counter() - start
     return report
@@ -227,15 +224,3 @@ def _merge(report: SimulationReport, part: SimulationReport) -> None:
         report.outcomes[key] = report.outcomes.get(key, 0) + count
     for name, count in part.covered.items():
         report.covered[name] = report.covered.get(name, 0) + count
-
-
-#: the task of a worker process (set once per worker by the pool's initializer)
-_adopted: list[_Task] = []
-
-
-def _adopt(task: _Task) -> None:
-    _adopted.append(task)
-
-
-def _run_adopted(indices: range) -> SimulationReport:
-    return _adopted[0].run(indices)

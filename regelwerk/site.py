@@ -43,9 +43,11 @@ from typing import Any
 
 import polib
 
+from regelwerk import status_codes
 from regelwerk.engine.core import files
 from regelwerk.engine.core.errors import LocalizedError, Message
 from regelwerk.engine.core.i18n import LANGUAGES, N_, SOURCE_LANGUAGE, gettext_for
+from regelwerk.parser import localized, pre_lang
 
 Progress = Callable[[str], None]
 
@@ -396,7 +398,8 @@ def write_entry_page(site: Path, langs: Sequence[str]) -> Path:
     for lang in langs:
         intro = page_summary(site / lang / "index.html", sentences=3)[1]
         games = []
-        for index in sorted((site / lang).glob("*/index.html")):
+        for index in sorted(p for p in (site / lang).glob("*/index.html")
+                            if not p.parent.name.startswith("_")):   # the games, not _modules
             title, summary = page_summary(index)
             href = f"{lang}/{index.parent.name}/index.html"
             games.append(f'      <li><a href="{href}"><strong>{html.escape(title)}</strong></a>'
@@ -492,9 +495,9 @@ def build_site(root: Path, out: Path | None = None, langs: Sequence[str] = ("en"
     compile_catalogs(root, [lang for lang in langs if lang != SOURCE_LANGUAGE])
 
     site = out / "site"
-    _parallel([(f"html {lang}", lambda lang=lang: _sphinx(
-        root, "html", site / lang, out / "doctrees" / lang, lang, defines)) for lang in langs],
-        report, say)
+    _parallel([(f"html {lang}", partial(_sphinx, root, "html", site / lang,
+                                        out / "doctrees" / lang, lang, defines))
+               for lang in langs], report, say)
     # The doctests and the one-page references (written beside the html pages) both
     # run on the html build's doctrees, nothing read again; two at a time, never two
     # on one language's doctrees (should a changed catalog make one re-read a page).
@@ -538,8 +541,9 @@ def update_catalogs(root: Path, out: Path | None = None,
     root = root.resolve()
     out = (out or root / "_build").resolve()
     _sphinx(root, "gettext", out / "gettext", out / "doctrees" / "gettext", SOURCE_LANGUAGE)
-    return update(str(root / "locales"), str(out / "gettext"), tuple(langs),
-                  ignore_obsolete=True, jobs=1)
+    counts: dict[str, int] = update(str(root / "locales"), str(out / "gettext"), tuple(langs),
+                                    ignore_obsolete=True, jobs=1)
+    return counts
 
 
 def audit_docs_catalogs(root: Path, langs: Sequence[str] = ("de",)) -> list[Problem]:
@@ -555,20 +559,12 @@ def audit_docs_catalogs(root: Path, langs: Sequence[str] = ("de",)) -> list[Prob
 
 def build_parser(lang: str) -> argparse.ArgumentParser:
     """The arguments of ``python -m regelwerk.site``, its help in ``lang`` (as the CLI's)."""
-    from regelwerk.cli import _Formatter, _Parser
-
     def _(message: str) -> str:
         return gettext_for(lang, message)
 
-    class Formatter(_Formatter):
-        usage_prefix = _("usage: ")
-
-    class Parser(_Parser):
-        pass
-
-    Parser.lang = lang
-    parser = Parser(prog="python -m regelwerk.site", formatter_class=Formatter, add_help=False,
-                    description=textwrap.fill(_(SITE_DESCRIPTION), 78))
+    parser_class, formatter_class = localized(lang)
+    parser = parser_class(prog="python -m regelwerk.site", formatter_class=formatter_class,
+                          add_help=False, description=textwrap.fill(_(SITE_DESCRIPTION), 78))
     parser._optionals.title = _("options")
     parser.add_argument("-h", "--help", action="help", help=_("show this help and exit"))
     parser.add_argument("--out", type=Path, metavar=_("DIR"),
@@ -592,30 +588,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m regelwerk.site [--out DIR] [--stats-cache DIR] [--update-catalogs]``:
     build the site of the checkout in the current folder (``--help`` in the reader's
     language)."""
-    from regelwerk.cli import _pre_lang
-
     args_list = list(sys.argv[1:] if argv is None else argv)
-    lang = _pre_lang(args_list)
+    lang = pre_lang(args_list)
     try:
         args = build_parser(lang).parse_args(args_list)
     except SystemExit as done:          # --help, or a usage error argparse has printed
-        return done.code if isinstance(done.code, int) else 2
+        return done.code if isinstance(done.code, int) else status_codes.USAGE
     root = Path.cwd()
     try:
         if args.update_catalogs:
             print(update_catalogs(root, args.out))
-            return 0
+            return status_codes.SUCCESS
         report = build_site(root, args.out, progress=print, stats_cache=args.stats_cache)
     except SiteError as exc:
         print(gettext_for(lang, N_("regelwerk: error: {message}")).format(
             message=exc.message_in(lang)), file=sys.stderr)
-        return 1
+        return status_codes.FAILED
     except LocalizedError as exc:      # a cache or output folder that cannot be written
         print(gettext_for(lang, N_("regelwerk: error: {message}")).format(
             message=exc.message_in(lang)), file=sys.stderr)
-        return 4 if isinstance(exc, files.OutputError) else 2
+        return status_codes.OUTPUT_FAILED if isinstance(exc, files.OutputError) \
+            else status_codes.USAGE
     print(report.summary())
-    return 0
+    return status_codes.SUCCESS
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 ``regelwerk stats GAME [--players P] [-n N] [--plot FILE]``: ``n`` random games
 played as ``simulate`` plays them (game ``i`` of a run with seed ``s``: game seed
-:func:`~regelwerk.simulate.game_seed`, policy ``Random(f"{s}/{i}/policy")``), then
+:func:`~regelwerk.simulate.game_seed`, policy :func:`~regelwerk.simulate.policy`), then
 per seat the score distribution and win rate, the distribution of game lengths and
 how often each action kind was taken. ``--plot`` draws them with matplotlib as one
 SVG, captions in the reader's language.
@@ -30,17 +30,16 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata, resources
 from pathlib import Path
-from random import Random
 from statistics import mean, median
 from typing import Any
 
-from regelwerk import games
-from regelwerk.compare import Played, chunks, finished, parallel_map
+from regelwerk import games, pools
+from regelwerk.compare import Played, chunks, finished
 from regelwerk.engine.core.clauses import clause_title
 from regelwerk.engine.core.files import OutputError, write_text
 from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.spec import SpecError
-from regelwerk.simulate import game_seed
+from regelwerk.simulate import game_seed, policy
 
 FORMAT = "regelwerk-stats/1"
 
@@ -164,7 +163,7 @@ class _PlayTask:
         options = {**dict(self.extra), "players": self.players}
         result = []
         for index in indices:
-            rng = Random(f"{self.seed}/{index}/policy")
+            rng = policy(self.seed, index)
             state = game.new_game(seed=game_seed(self.seed, index), options=options)
             kinds: dict[str, int] = {}
             steps = 0
@@ -207,7 +206,7 @@ def stats(game_id: str, players: int | None = None, n: int = 200, seed: int = 0,
             return found
     result = Stats(game_id, players, n, seed, key)
     task = _PlayTask(game_id, players, seed, extra) if extra else run.task()
-    for part in parallel_map(task, chunks(n), jobs):
+    for part in pools.map_in_order(task, chunks(n), jobs):
         for played in part:
             result.add(played)
     return result
@@ -269,10 +268,10 @@ class Run:
         """Plays the games of some indices of the run (a picklable callable)."""
         if not self.option:
             return _PlayTask(self.game, self.players, self.seed)
-        from regelwerk.compare import _PairTask, readings
+        from regelwerk.compare import PairTask, readings
 
         game = games.get(self.game).game
-        return _PairTask(self.game, readings(game, self.option, self.values, self.players,
+        return PairTask(self.game, readings(game, self.option, self.values, self.players,
                                              dict(self.base)),
                          self.seed, self.listed, self.outcomes)
 
@@ -327,7 +326,7 @@ def fill_cache(runs: Iterable[Run], cache: Path, jobs: int = 1, chunk: int = 5,
     order = sorted(missing, key=lambda r: (-(r.games * r.players * (2 if r.option else 1)), r))
     pieces = [(run, part) for run in order for part in chunks(run.games, chunk)]
     tasks = {run: run.task() for run in order}
-    played = parallel_map(_play, [(tasks[run], part) for run, part in pieces], jobs)
+    played = pools.map_in_order(_play, [(tasks[run], part) for run, part in pieces], jobs)
     gathered: dict[Run, list[Any]] = {run: [] for run in order}
     for (run, _part), games_played in zip(pieces, played, strict=True):
         gathered[run].extend(games_played)

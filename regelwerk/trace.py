@@ -16,7 +16,7 @@ from typing import Any
 from regelwerk import catalogs, games
 from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import implementations
-from regelwerk.engine.core.i18n import N_, gettext_for
+from regelwerk.engine.core.i18n import DOMAIN, N_, gettext_for
 
 TEST_MARK = re.compile(r"""mark\.clause\(([^)]*)\)""")
 PLAY_MARK = re.compile(r"""mark\.play\(([^)]*)\)""")
@@ -128,9 +128,9 @@ def trace_game(root: Path, game: str) -> Trace:
             if clause not in spec.clauses:
                 trace.gaps.append(Gap(invariant.id, N_("cites unknown clause {clause}"),
                                       {"clause": clause}))
-    for clause_id, clause in spec.clauses.items():
-        where = f"{clause.file}:{clause.line}"
-        if not trace.code.get(clause_id) and not clause.statement:
+    for clause_id, entry in spec.clauses.items():
+        where = f"{entry.file}:{entry.line}"
+        if not trace.code.get(clause_id) and not entry.statement:
             trace.gaps.append(Gap(where, N_("{clause}: no engine function implements it"),
                                   {"clause": clause_id}))
         if not (trace.tests.get(clause_id) or trace.doctests.get(clause_id)
@@ -171,7 +171,7 @@ def trace_game(root: Path, game: str) -> Trace:
             if (file, name) not in test_names:
                 trace.gaps.append(Gap(item.id, N_("pinned by {test}, which does not exist"),
                                       {"test": test}))
-    for problem in catalogs.audit(root, only=f"{catalogs.DOMAIN}-{game}"):
+    for problem in catalogs.audit(root, only=f"{DOMAIN}-{game}"):
         trace.gaps.append(Gap(f"{problem.file}:{problem.line}",
                               N_("German catalog: {kind} [{context}] {msgid}"),
                               {"kind": problem.kind, "context": problem.context or "",
@@ -227,7 +227,7 @@ def core_gaps(root: Path) -> list[Gap]:
     """Gaps outside any one game: the core catalog and the docs catalogs."""
     gaps = [Gap(f"{p.file}:{p.line}", N_("German catalog: {kind} [{context}] {msgid}"),
                 {"kind": p.kind, "context": p.context or "", "msgid": repr(p.msgid[:60])})
-            for p in catalogs.audit(root, only=catalogs.DOMAIN)]
+            for p in catalogs.audit(root, only=DOMAIN)]
     from regelwerk import site
 
     try:

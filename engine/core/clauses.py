@@ -35,6 +35,12 @@ F = TypeVar("F", bound=Callable[..., Any])
 CLAUSES_ATTRIBUTE = "__clauses__"
 
 
+def prefix(game: str) -> str:
+    """What every clause id of ``game`` starts with (``"florenz:"``): the one place that
+    says how a clause id names its game (a module writes ``C = prefix(GAME_ID)``)."""
+    return f"{game}:"
+
+
 def implements(*clause_ids: str) -> Callable[[F], F]:
     """Mark a function as the implementation of the given clause ids."""
 

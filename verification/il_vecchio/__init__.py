@@ -15,16 +15,17 @@ question.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import z3
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.il_vecchio import setup
 from regelwerk.engine.il_vecchio.actions import Action, KeepCouncil, SetupPlace, TownAction
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY, REGIONS, TRACKS
 from regelwerk.engine.il_vecchio.game import GAME
-from regelwerk.engine.il_vecchio.rules import RESOURCES, Rules, default_rules
+from regelwerk.engine.il_vecchio.rules import RESOURCES, Rules, default_rules, rule_functions
 from regelwerk.engine.il_vecchio.scoring import Counts, final_scores
 from regelwerk.engine.il_vecchio.state import Phase, State
 from regelwerk.verification.core import (
@@ -34,12 +35,17 @@ from regelwerk.verification.core import (
     Z3,
     Invariant,
     Mutant,
+    Name,
     Result,
+    Verification,
+    engine_functions,
     prove,
+    settle_bound,
     tight_bound,
 )
 
-C = "il_vecchio:"
+GAME_ID = "il_vecchio"
+C = prefix(GAME_ID)
 RLIMIT = 20_000_000
 
 
@@ -246,9 +252,20 @@ def check_power_points(rules: Rules) -> Result:
         if any(a < b for a, b in zip(track.points, track.points[1:], strict=False)):
             return Result(UNKNOWN, f"{track.name}: points rise along the track; the model "
                                    "assumes they do not")
-    total, cons, shown = power_points_model(rules)
     expected = power_points_recorded(rules)
-    # spec's value is checked, not searched for: can a score pass it, can one reach it?
+    result = _power_points_bound(rules, expected)
+    if result.status != PROVEN:
+        return result
+    engine = engine_functions(rules, rule_functions())
+    return settle_bound(result, expected, None if engine is None else
+                        (lambda: _power_points_bound(engine, expected)),
+                        BOUND, f"{rules.players} players")
+
+
+def _power_points_bound(rules: Rules, expected: int) -> Result:
+    """The tight maximum (spec's value asked first: can a score pass it, can one reach it?),
+    its witness scored by the engine."""
+    total, cons, shown = power_points_model(rules)
     result = tight_bound(total, cons, shown, "max", rlimit=200_000_000, expected=expected)
     if result.status != PROVEN:
         return result
@@ -256,10 +273,6 @@ def check_power_points(rules: Rules) -> Result:
     if replayed != result.bound:
         return Result(VIOLATED, f"witness scores {replayed} in the engine, bound {result.bound}",
                       counterexample=result.witness)
-    if result.bound != expected:
-        return Result(VIOLATED, f"max is {result.bound}, spec {BOUND} records {expected} for "
-                      f"{rules.players} players", counterexample=result.witness,
-                      bound=result.bound)
     return Result(PROVEN, f"{result.detail} (witness scored by the engine)",
                   witness=result.witness, bound=result.bound)
 
@@ -365,6 +378,38 @@ TRACK_RANGES = N_("track lengths: Milano {board.tracks.milano.costs:range}, Vene
                   "{board.tracks.nobility.length:range} spaces; members from the first space or "
                   "from space {setup.two_player_first_space}")
 
+#: How the z3 names of this module's counterexamples read.
+NAMES: tuple[Name, ...] = (
+    Name(r"length", N_("spaces of the track: {value}")),
+    Name(r"placed", N_("members on the track: {value}")),
+    Name(r"first", N_("first usable space (from 0): {value}"), index=False),
+    Name(r"final_round", N_("final round: {value}")),
+    Name(r"on_board", N_("crests on the board: {value}")),
+    Name(r"taken", N_("crests taken: {value}")),
+    Name(r"crests_taken", N_("crests taken: {value}")),
+    Name(r"ended", N_("end triggered: {value}")),
+    Name(r"supply", N_("members in the supply: {value}")),
+    Name(r"standing", N_("members standing in the town: {value}")),
+    Name(r"lying", N_("members lying in the town: {value}")),
+    Name(r"standing_b", N_("members standing in the second town: {value}")),
+    Name(r"on_track", N_("members on the track joined: {value}")),
+    Name(r"elsewhere", N_("members elsewhere: {value}")),
+    Name(r"count_(?P<player>[abc])", N_("members of player {player} on the track: {value}")),
+    Name(r"last_(?P<player>[abc])", N_("arrival of player {player}'s last member: {value}")),
+    Name(r"on_(?P<track>[a-z]+)", N_("members on the {track} track: {value}"), game=GAME_ID),
+    Name(r"beyond_(?P<track>[a-z]+)", N_("members beyond the end of the {track} track: "
+                                         "{value}"), game=GAME_ID),
+    Name(r"towns", N_("members in towns: {value}")),
+    Name(r"res_(?P<resource>[0-9]+)", N_("resource {resource}: {value}")),
+    Name(r"member_in_(?P<colour>[a-z]+)", N_("a member in a {colour} town: {value}"),
+         game=GAME_ID),
+    Name(r"unused_provinces", N_("province tiles left unused: {value}")),
+    Name(r"passed", N_("passed at the end: {value}")),
+    Name(r"holds_(?P<tile>[a-z_]+)", N_("holds the nobility tile {tile}: {value}")),
+    Name(r"crests", N_("crests held: {value}")),
+)
+
+
 INVARIANTS: tuple[Invariant, ...] = (
     Invariant("il_vecchio.track_capacity", (C + "end.full_track", C + "action.province.track",
                                             C + "action.florence", C + "setup.two_player_tracks"),
@@ -394,11 +439,17 @@ INVARIANTS: tuple[Invariant, ...] = (
                  "engine scores a finished game that reaches it."), check_power_points),
 )
 
+INVARIANTS = tuple(replace(invariant, names=NAMES) for invariant in INVARIANTS)
+
 from regelwerk.verification.il_vecchio.mutants import MUTANTS  # noqa: E402
 
 #: Invariants without a runtime twin, and why (English; the others are checked by
 #: :func:`regelwerk.engine.il_vecchio.invariants.violations` under the same id): none.
 PROOF_ONLY: dict[str, str] = {}
 
-__all__ = ["INVARIANTS", "MUTANTS", "PROOF_ONLY", "Mutant", "check_termination", "default_rules",
-           "endless_game", "power_points_model", "power_points_recorded", "witness_state"]
+__all__ = ["INVARIANTS", "MUTANTS", "PROOF_ONLY", "VERIFICATION", "Mutant", "check_termination",
+           "default_rules", "endless_game", "power_points_model", "power_points_recorded", "witness_state"]
+
+#: The game's verification, declared once (:class:`~regelwerk.verification.core.Verification`):
+#: what ``regelwerk verify``, the consistency report and the site prove.
+VERIFICATION = Verification(GAME_ID, INVARIANTS, MUTANTS, default_rules, PROOF_ONLY)
