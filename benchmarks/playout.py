@@ -1,10 +1,12 @@
-"""One game's random-playout rate in this interpreter, as one line of JSON (a script).
+"""One game's random-playout windows in this interpreter, as one line of JSON (a script).
 
 ``benchmarks/run.py --compiled PYTHON`` runs this with the interpreter of the
 compiled build (``make fast``: ``.venv-fast/bin/python``) to measure it next to
-the pure-Python engine and python-chess. The line also says how many of the
-game's engine modules are compiled, so that a build that fell back to Python
-(or a game the build leaves as Python) is not taken for a compiled one.
+the pure-Python engine and python-chess, which rates the windows
+(``run.rated_playouts``: an automa's moves are counted in the same seeded games in pure
+Python). The line also says how many of the game's engine modules are compiled, so
+that a build that fell back to Python (or a game the build leaves as Python) is not
+taken for a compiled one.
 
 Run: ``PYTHON benchmarks/playout.py GAME --players N [--seconds S] [--windows W]``.
 """

@@ -1,15 +1,21 @@
 """Benchmark figures (a script, not a test): prints, never asserts.
 
-* random-playout games/s and engine actions/s per game and player count (no
-  invariant checks, one core), each game next to python-chess measured just before
-  it; every rate, python-chess's and the games' alike, is the best of ``--windows``
-  timing windows (as ``timeit`` takes the best of its repeats: a slower window is
-  the machine's other work, not the code), so that one busy moment of a shared
-  machine decides neither side of a ratio;
+* random-playout games/s and **moves/s** per game and player count (no invariant
+  checks, one core), each game next to python-chess measured just before it. The
+  unit is python-chess's: the moves of the game, both sides', so every decision of a
+  seat and every turn of an automa (the solo game's Strozzi, whose turns the rules
+  choose inside a player's step), chance not counted; the seats' decisions/s are
+  printed beside it (issue 35). Every rate, python-chess's and the games' alike, is
+  the best of ``--windows`` timing windows (as ``timeit`` takes the best of its
+  repeats: a slower window is the machine's other work, not the code), so that one
+  busy moment of a shared machine decides neither side of a ratio;
 * with ``--compiled PYTHON`` (``make bench``: the build of ``make fast``), the same
   for the engine compiled with mypyc, run by that interpreter, once its seeded
   games are shown to be the pure-Python engine's (``fingerprints.py``, every
-  configuration);
+  configuration); an automa's turns are counted in the same seeded games replayed
+  in pure Python;
+* the peak memory of ``regelwerk replay`` reading a record of ``--replay-actions``
+  actions (default 10⁶; ``replay_memory.py``), per game;
 * ``--checked N`` random games per game (default 100,000) spread over every
   player count and rule variant, every runtime invariant checked after every
   action, on ``--jobs`` worker processes: games, actions, violations, wall time;
@@ -19,12 +25,13 @@
   (``--jobs`` processes) as a user runs it;
 * wall time of the bilingual site build (``--site``).
 
-Target (issue 10): every game and player count at least 3x python-chess's
-random-playout rate in the same run.
+Targets (issues 10 and 35): every game and player count at least 3x python-chess's
+random-playout moves/s in the same run in pure Python, 6x compiled; a 10⁶-action
+record replayed in under 200 MiB.
 The figures go to ``--json`` after every section (written whole, never half), and
 the last lines say whether the issue's targets are met.
 Run: ``make bench`` or ``.venv/bin/python benchmarks/run.py [--seconds S] [--checked N]
-[--jobs J] [--site] [--json FILE]``.
+[--jobs J] [--game ID] [--replay-actions N] [--site] [--json FILE]``.
 """
 
 from __future__ import annotations
@@ -39,17 +46,22 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
+import replay_memory
 from fingerprints import configurations
+from regelwerk.engine.core import files
 
-from regelwerk import games
+from regelwerk import games, proving
 from regelwerk.simulate import simulate
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
-TARGET = 3.0        # times python-chess's random-playout moves/s
+TARGET = 3.0            # times python-chess's random-playout moves/s, pure Python
+TARGET_COMPILED = 6.0   # the same, the compiled build (issue 35)
+MEMORY_MIB = 200        # peak memory of replaying a record of 10**6 actions (issue 35)
 WINDOWS = 3         # timing windows per rate; the best one counts
 
 
@@ -82,11 +94,23 @@ def chess_moves_per_second(seconds: float, windows: int = WINDOWS) -> dict[str, 
     return best_window(windows, window, "moves_per_s")
 
 
+#: Games per ``simulate`` batch of a timing window (the window's seeds are batches).
+BATCH = 50
+#: The automa's turn, by game and player count where one plays (Florenz's solo game:
+#: Strozzi): a move of the game that the rules choose for him inside a player's step
+#: (issue 35: counted as python-chess counts both sides' moves). Counted by replaying a
+#: window's seeded games in pure Python with this function wrapped (:func:`automa_turns`);
+#: every other move is a step.
+AUTOMA_TURNS = {("florenz", 1): ("regelwerk.engine.florenz.solo", "automa_turn")}
+
+
 def playouts(game: str, seconds: float, players: int | None, windows: int = WINDOWS
              ) -> dict[str, Any]:
-    """The game's unchecked random playouts: ``games_per_s``, ``actions_per_s``,
-    ``games`` and ``actions`` of the best of ``windows`` windows that share ``seconds``
-    (each window plays new seeds)."""
+    """The game's unchecked random playouts, ``windows`` windows that share ``seconds``
+    (each window plays new seeds): per window its ``games``, ``decisions`` (the seats'
+    actions: a seeded game's steps, as chance acts inside a step) and ``seconds``, and
+    ``seeds``, the ``simulate`` batches it played (:data:`BATCH` games each), so that its
+    moves can be counted (:func:`rated_window`); no rate yet."""
     module = games.get(game).engine_module()
     options = {"players": players or module.PLAYERS[0]}
     simulate(module, 2, -1, options, check=False)     # warm up: tables built once per process
@@ -94,37 +118,87 @@ def playouts(game: str, seconds: float, players: int | None, windows: int = WIND
 
     def window() -> dict[str, Any]:
         total_games, total_actions, elapsed = 0, 0, 0.0
-        while elapsed < seconds / windows:
-            report = simulate(module, 50, next(seeds), options, check=False)
+        first = last = next(seeds)
+        while True:
+            report = simulate(module, BATCH, last, options, check=False)
             total_games += report.games
             total_actions += report.actions
             elapsed += report.seconds
-        return {"games_per_s": total_games / elapsed, "actions_per_s": total_actions / elapsed,
-                "games": total_games, "actions": total_actions}
+            if elapsed >= seconds / windows:
+                break
+            last = next(seeds)
+        return {"games": total_games, "decisions": total_actions, "seconds": elapsed,
+                "seeds": [first, last + 1]}
 
-    return {**best_window(windows, window, "actions_per_s"), "players": options["players"]}
+    return {"players": options["players"], "windows": [window() for _ in range(windows)]}
 
 
-def rated(row: dict[str, Any], rate: float, missing: list[str], name: str) -> str:
-    """``row``'s actions/s against python-chess's ``rate`` (kept in the row as ``x_chess``;
-    ``name`` joins ``missing`` below the target), in words."""
-    row["x_chess"] = row["actions_per_s"] / rate
-    meets = row["x_chess"] >= TARGET
+def automa_turns(game: str, players: int, seeds: list[int]) -> int:
+    """The automa's turns in the games ``simulate`` plays for the batches ``seeds`` (a
+    ``[first, stop)`` range), counted in this (pure-Python) interpreter; 0 for a game
+    without an automa (no replay)."""
+    where = AUTOMA_TURNS.get((game, players))
+    if where is None:
+        return 0
+    target = import_module(where[0])
+    original = getattr(target, where[1])
+    turns = 0
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal turns
+        turns += 1
+        return original(*args, **kwargs)
+
+    setattr(target, where[1], counted)
+    try:
+        for seed in range(*seeds):
+            simulate(games.get(game).game, BATCH, seed, {"players": players}, check=False)
+    finally:
+        setattr(target, where[1], original)
+    return turns
+
+
+def rated_window(game: str, players: int, window: dict[str, Any]) -> dict[str, Any]:
+    """``window`` (:func:`playouts`) with its ``moves`` (the seats' decisions and the
+    automa's turns) and rates: ``moves_per_s``, ``decisions_per_s``, ``games_per_s``."""
+    moves = window["decisions"] + automa_turns(game, players, window["seeds"])
+    took = window["seconds"]
+    return {**window, "moves": moves, "moves_per_s": moves / took,
+            "decisions_per_s": window["decisions"] / took, "games_per_s": window["games"] / took}
+
+
+def rated_playouts(game: str, measured: dict[str, Any]) -> dict[str, Any]:
+    """The best window of :func:`playouts`' ``measured`` by moves per second, with every
+    window's rate as ``window_rates`` (the rule of :func:`best_window`)."""
+    windows = iter(measured["windows"])
+    row = best_window(len(measured["windows"]),
+                      lambda: rated_window(game, measured["players"], next(windows)),
+                      "moves_per_s")
+    return {**row, "players": measured["players"]}
+
+
+def rated(row: dict[str, Any], rate: float, missing: list[str], name: str, target: float
+          ) -> str:
+    """``row``'s moves/s against python-chess's ``rate`` (kept in the row as ``x_chess``;
+    ``name`` joins ``missing`` below ``target``), in words."""
+    row["x_chess"] = row["moves_per_s"] / rate
+    meets = row["x_chess"] >= target
     if not meets:
         missing.append(f"{name} ({row['x_chess']:.2f}x)")
     return (f"{row['x_chess']:.2f}x python-chess "
-            f"({'meets' if meets else 'MISSES'} the {TARGET:g}x target)")
+            f"({'meets' if meets else 'MISSES'} the {target:g}x target)")
 
 
 def compiled_playouts(python: Path, game: str, seconds: float, players: int,
                       windows: int = WINDOWS) -> dict[str, Any]:
-    """:func:`playouts` run by the compiled build's interpreter (``playout.py``)."""
+    """:func:`playouts` run by the compiled build's interpreter (``playout.py``), rated here
+    (:func:`rated_playouts`: an automa's turns counted in pure Python)."""
     done = subprocess.run([str(python), str(HERE / "playout.py"), game, "--players",
                            str(players), "--seconds", str(seconds),
                            "--windows", str(windows)],
                           check=True, capture_output=True, text=True)
-    row: dict[str, Any] = json.loads(done.stdout)
-    return row
+    measured: dict[str, Any] = json.loads(done.stdout)
+    return {**rated_playouts(game, measured), "compiled_modules": measured["compiled_modules"]}
 
 
 def same_games(python: Path, game: str, n: int = 30) -> bool:
@@ -198,10 +272,8 @@ def save(figures: dict[str, object], path: Path | None) -> None:
     """The figures so far as JSON, replacing ``path`` whole (never a half-written file)."""
     if path is None:
         return
-    partial = path.with_name(path.name + ".partial")
-    partial.parent.mkdir(parents=True, exist_ok=True)
-    partial.write_text(json.dumps(figures, indent=1))
-    partial.replace(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    files.write_text(path, json.dumps(figures, indent=1))     # the one write rule
 
 
 def main() -> None:
@@ -217,6 +289,12 @@ def main() -> None:
                         help="worker processes of the checked runs")
     parser.add_argument("--scaling", type=int, default=1000, metavar="N",
                         help="checked games per game on 1 and on --jobs processes (0: none)")
+    parser.add_argument("--game", action="append", choices=games.games(),
+                        help="only this game's playouts and replay (repeatable); default: every "
+                             "game")
+    parser.add_argument("--replay-actions", type=int, default=replay_memory.ACTIONS,
+                        metavar="N", help="peak memory of replaying an N-action record, per "
+                                          "game (0: not measured)")
     parser.add_argument("--site", action="store_true", help="also time the site build")
     parser.add_argument("--compiled", type=Path, metavar="PYTHON",
                         help="also measure the compiled build run by this interpreter "
@@ -231,12 +309,15 @@ def main() -> None:
         parser.error(f"--compiled {args.compiled}: no such interpreter (make fast builds it)")
     missing: list[str] = []
     missing_compiled: list[str] = []
-    for game in (games.games() if args.seconds > 0 else ()):
+    chosen = args.game or games.games()
+    for game in (chosen if args.seconds > 0 else ()):
         compiled = args.compiled is not None and same_games(args.compiled, game)
         if args.compiled is not None:
             figures[f"compiled/{game}/same_games"] = compiled
             print(f"compiled build ({args.compiled}): {game}'s fingerprints "
                   + ("identical to pure Python's" if compiled else "DIFFER: not measured"))
+            if not compiled:
+                missing_compiled.append(f"{game} (its games differ)")
         chess = chess_moves_per_second(args.seconds, args.windows)
         figures[f"python-chess/{game}"] = chess
         rate = chess["moves_per_s"]
@@ -246,24 +327,36 @@ def main() -> None:
         low, high = module.PLAYERS
         for players in range(low, high + 1):
             name = f"{game} {players}p"
-            row = playouts(game, args.seconds, players, args.windows)
+            row = rated_playouts(game, playouts(game, args.seconds, players, args.windows))
             figures[f"{game}/{players}p"] = row
             print(f"  {game} ({players} players): {row['games_per_s']:,.0f} games/s, "
-                  f"{row['actions_per_s']:,.0f} actions/s = {rated(row, rate, missing, name)}")
+                  f"{row['moves_per_s']:,.0f} moves/s = "
+                  f"{rated(row, rate, missing, name, TARGET)}; seats' decisions "
+                  f"{row['decisions_per_s']:,.0f}/s")
             if not compiled:
                 continue
             fast = compiled_playouts(args.compiled, game, args.seconds, players,
                                      args.windows)
-            if not fast["compiled_modules"]:     # its pure-Python figure counts for both
-                rated(row, rate, missing_compiled, name)
-                print(f"  {game}: its engine is not compiled by the compiled build (only "
-                      "core's helpers are); its pure-Python figure counts")
+            if not fast["compiled_modules"]:
+                missing_compiled.append(f"{name} (not compiled)")
+                print(f"  {game}: its engine is not compiled by the compiled build")
                 continue
-            fast["x_pure"] = fast["actions_per_s"] / row["actions_per_s"]
+            fast["x_pure"] = fast["moves_per_s"] / row["moves_per_s"]
             figures[f"compiled/{game}/{players}p"] = fast
             print(f"  {game} ({players} players), compiled ({fast['compiled_modules']} modules):"
-                  f" {fast['actions_per_s']:,.0f} actions/s = {fast['x_pure']:.2f}x pure "
-                  f"Python = {rated(fast, rate, missing_compiled, name)}")
+                  f" {fast['moves_per_s']:,.0f} moves/s = {fast['x_pure']:.2f}x pure "
+                  f"Python = {rated(fast, rate, missing_compiled, name, TARGET_COMPILED)}; "
+                  f"seats' decisions {fast['decisions_per_s']:,.0f}/s")
+    save(figures, args.json)
+
+    too_big: list[str] = []
+    for game in (chosen if args.replay_actions else ()):
+        figures[f"replay_memory/{game}"] = row = replay_memory.measure(game, args.replay_actions)
+        if row["peak_mib"] >= MEMORY_MIB:
+            too_big.append(f"{game} ({row['peak_mib']:.0f} MiB)")
+        print(f"replay of a {args.replay_actions:,}-action {game} record "
+              f"({row['bytes'] / 2**20:.0f} MiB): peak {row['peak_mib']:.0f} MiB "
+              f"(the interpreter with the command's modules: {row['interpreter_mib']:.0f} MiB)")
     save(figures, args.json)
 
     broken = 0
@@ -287,11 +380,11 @@ def main() -> None:
     figures["verify/command"] = {"seconds": verify_command(args.jobs), "jobs": args.jobs}
     print(f"regelwerk verify --jobs {args.jobs} (every game, as run from the command line): "
           f"{figures['verify/command']['seconds']:.1f} s")
-    for game in games.games():
-        module = games.get(game).verification_module()
-        rules = module.default_rules()
+    for game, info in games.games().items():
+        # the one runner of the proofs, for the game's default player count
         start = time.perf_counter()
-        statuses = [inv.check(rules).status for inv in module.INVARIANTS]
+        statuses = [row.status for row in proving.run([info.verification],
+                                                      {"players": info.game.default_players})]
         seconds = time.perf_counter() - start
         figures[f"verify/{game}"] = {"seconds": seconds, "invariants": len(statuses),
                                      "proven": statuses.count("proven")}
@@ -309,13 +402,19 @@ def main() -> None:
 
     save(figures, args.json)
     if args.seconds > 0:
-        print(f"speed target ({TARGET:g}x python-chess, every game and player count), pure "
+        print(f"speed target ({TARGET:g}x python-chess's moves/s, every game and player "
+              "count; a game's moves: its seats' decisions and its automa's turns), pure "
               "Python: " + ("met" if not missing else "missed by " + ", ".join(missing)))
     if args.seconds > 0 and args.compiled is not None:
-        every = all(figures.get(f"compiled/{game}/same_games") for game in games.games())
-        print(f"speed target, compiled build (make fast; games of {', '.join(games.games())}"
-              " identical to pure Python's: " + ("yes" if every else "NO") + "): "
+        every = all(figures.get(f"compiled/{game}/same_games") for game in chosen)
+        print(f"speed target ({TARGET_COMPILED:g}x), compiled build (make fast; games of "
+              f"{', '.join(chosen)} identical to pure Python's: " + ("yes" if every else "NO")
+              + "): "
               + ("met" if not missing_compiled else "missed by " + ", ".join(missing_compiled)))
+    if args.replay_actions:
+        print(f"memory target (a {args.replay_actions:,}-action record replays in under "
+              f"{MEMORY_MIB} MiB): " + ("met" if not too_big else "missed by "
+                                       + ", ".join(too_big)))
     if args.checked:
         print(f"checked runs: {args.checked:,}+ games per game, {broken} violations")
 

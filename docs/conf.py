@@ -3,12 +3,13 @@
 German comes from ``../locales/de/LC_MESSAGES/<docname>.po`` (build with
 ``-D language=de``); the pipeline is :func:`regelwerk.site.build_site`.
 The ``regelwerk.sphinxext`` extension renders clauses and registers from spec,
-adds the ``lang_<code>`` tag and ``DOC_LANG`` for the doctests, and the
-language switch.
+adds the ``lang_<code>`` tag and ``DOC_LANG`` for the doctests, the examples'
+refusals in the build language, and the language switch.
 """
 
 from __future__ import annotations
 
+import doctest
 from pathlib import Path
 
 project = "regelwerk"
@@ -35,7 +36,10 @@ regelwerk_languages = ["en", "de"]
 
 myst_heading_anchors = 3
 
-doctest_global_setup = ""  # the extension appends DOC_LANG = "<language>"
+doctest_global_setup = ""  # the extension appends DOC_LANG = "<language>" and the refusals
+# Sphinx's default flags without IGNORE_EXCEPTION_DETAIL: an example's refusal is compared
+# word for word, in each language (regelwerk.sphinxext.refusals).
+doctest_default_flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1
 doctest_test_doctest_blocks = ""
 
 html_theme = "furo"

@@ -295,7 +295,7 @@ def replay_to(game: Game[Any, Any], record: GameRecord, step: int) -> Any:
         try:
             state = game.apply(state, game.action_from_json(raw))
         except (IllegalAction, RecordError) as exc:
-            raise RecordError(N_("action {index}: {error}"), index=index, error=exc) from None
+            raise RecordError(N_("action {index}: {error}"), index=index + 1, error=exc) from None
     return state
 
 

@@ -91,7 +91,7 @@ def book_runs(folder: Path) -> dict[Run, str]:
     return {run: book.name for book in books(folder) for run in runs(book.read_text(encoding="utf-8"))}
 
 
-def _catalog(path: Path) -> Iterator[tuple[int, str | None, str]]:
+def _catalog(path: Path) -> Iterator[tuple[int | None, str | None, str]]:
     """``(line, context, German text)`` of every message of a catalog."""
     from babel.messages.pofile import read_po
 

@@ -29,6 +29,7 @@ from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.errors import IllegalAction, LocalizedError
 from regelwerk.engine.core.game import CHANCE, Game
 from regelwerk.engine.core.i18n import N_, gettext_for
+from regelwerk.engine.core.numbers import integer
 from regelwerk.engine.core.records import GameRecord, RecordError, recorded_action
 from regelwerk.engine.core.spec import seat_word
 
@@ -70,12 +71,11 @@ def indented(text: str, margin: str = "  ") -> list[str]:
 
 def seat_names(game: Game[Any, Any], record: GameRecord, lang: str | None = None
                ) -> Sequence[str]:
-    """The seats' names (the game's colours from spec), for as many as play; with
-    ``lang``, each in that language (:func:`seat_name`)."""
-    count = record.options.get("players", game.default_players)
-    names = [seat_name(game, name, lang) if lang else name
-             for name in game.spec.meta.get("players", ())]
-    return [*names, *(str(i) for i in range(len(names), count))][:max(count, 1)]
+    """The seats' names, index ``i`` = player ``i`` (:meth:`Game.seats`, the one mapping:
+    the solo seat of Florenz is violet, as the engine and the position text call it);
+    with ``lang``, each in that language (:func:`seat_name`)."""
+    keys = game.seats(game.rules_for(dict(record.options)))
+    return [seat_name(game, key, lang) if lang else key for key in keys]
 
 
 def seat_name(game: Game[Any, Any], name: str, lang: str) -> str:
@@ -130,7 +130,7 @@ def play(game: Game[Any, Any], record: GameRecord, table: Table, path: Path,
         mover = game.current_player(state)
         if mover == CHANCE:          # a record without a seed: chance is not play's to choose
             raise RecordError(N_("step {step}: chance acts here, but the record has no seed "
-                                 "and gives no outcome for it"), step=len(actions))
+                                 "and gives no outcome for it"), step=len(actions) + 1)
         if mover in table.random_seats:
             action = game.random_action(state, rng)
             say(_("{player} (random): {action}").format(player=names[mover],
@@ -141,13 +141,86 @@ def play(game: Game[Any, Any], record: GameRecord, table: Table, path: Path,
                 say(_("the record is saved in {file}; go on with --resume {file}").format(
                     file=path))
                 return replace(record, actions=tuple(actions))
+        drawn = chance_steps(game, state, action)
         state = game.apply(state, action)
+        for line in chance_lines(game, drawn, lang):
+            say(line)
         actions.append(game.action_to_json(action))
         done = replace(record, actions=tuple(actions), result=game.result(state))
         done.write(path)
-    say(_("the game is over: {result}").format(
-        result=json.dumps(game.result(state), ensure_ascii=False)))
+    for line in result_lines(game, game.result(state), lang):
+        say(line)
     return done
+
+
+def chance_steps(game: Game[Any, Any], state: Any, action: Any) -> list[tuple[Any, Any]]:
+    """What a seeded game's chance does right after ``action`` (a legal action in
+    ``state``): each outcome with the state it is drawn in, so that what is drawn can be
+    named (:meth:`Game.apply` lets chance act unseen). Empty for a game whose chance
+    the record gives (its outcomes are actions of their own)."""
+    chance = game.chance
+    if chance is None or getattr(state, "seed", None) is None:
+        return []
+    found = []
+    now = game.kind_of[type(action)].effect(state, action)
+    while game.current_player(now) == CHANCE and not game.is_terminal(now):
+        outcome = chance.seeded(now)
+        found.append((now, outcome))
+        now = game.kind_of[type(outcome)].effect(now, outcome)
+    return found
+
+
+def chance_lines(game: Game[Any, Any], drawn: Sequence[tuple[Any, Any]], lang: str,
+                 margin: str = "  ") -> list[str]:
+    """Chance's outcomes (:func:`chance_steps`) in words of ``lang``, one line each:
+    "chance: the bag gives spices 3"."""
+    _ = translator(lang)
+    return [margin + _("chance: {action}").format(action=describe(game, before, outcome, lang))
+            for before, outcome in drawn]
+
+
+def result_lines(game: Game[Any, Any], result: Mapping[str, Any] | None, lang: str
+                 ) -> list[str]:
+    """A game's result (:meth:`Game.result`, or a record's) in words of ``lang``: who won,
+    by which clause the game ended, each seat's score, and the clause that broke a tie."""
+    _ = translator(lang)
+    if not result:
+        return [_("the game is not over")]
+    winners = [seat_name(game, name, lang) for name in result.get("winners", ())]
+    ended = clause_named(game, result.get("termination"), lang)
+    if not winners:
+        lines = [_("the game is over by {clause}: nobody wins").format(clause=ended)]
+    elif len(winners) == 1:
+        lines = [_("the game is over by {clause}: {winner} wins").format(
+            clause=ended, winner=winners[0])]
+    else:
+        lines = [_("the game is over by {clause}: {winners} share the win").format(
+            clause=ended, winners=", ".join(winners))]
+    scores = result.get("scores") or {}
+    if scores:
+        lines.append(_("scores: {scores}").format(scores=", ".join(
+            f"{seat_name(game, name, lang)} {integer(points, lang)}"
+            for name, points in scores.items())))
+    if result.get("tie_break"):
+        lines.append(_("the tie was broken by {clause}").format(
+            clause=clause_named(game, result["tie_break"], lang)))
+    return lines
+
+
+def result_text(game: Game[Any, Any], result: Mapping[str, Any] | None, lang: str) -> str:
+    """:func:`result_lines` as one line (for an error message)."""
+    return "; ".join(result_lines(game, result, lang))
+
+
+def clause_named(game: Game[Any, Any], clause: Any, lang: str) -> str:
+    """A clause by its id and its title in ``lang`` ("…:game.rounds (Rounds and the first
+    player)"), as ``explain`` cites it; an id spec does not know, as it is."""
+    from regelwerk.engine.core.clauses import clause_title
+
+    try:
+        return f"{clause} ({clause_title(game.spec, str(clause), lang)})"
+    except (KeyError, LocalizedError):
+        return str(clause)
 
 
 def ask(game: Game[Any, Any], state: Any, name: str, answers: Iterator[str],
@@ -205,7 +278,8 @@ def replay(game: Game[Any, Any], record: GameRecord) -> Any:
         try:      # a record without a seed gives chance's outcomes (recorded_action)
             state = game.apply(state, recorded_action(game, state, record, index))
         except (IllegalAction, RecordError) as exc:
-            raise RecordError(N_("action {index}: {error}"), index=index, error=exc) from None
+            raise RecordError(N_("action {index}: {error}"), index=index + 1,
+                              error=exc) from None
     return state
 
 

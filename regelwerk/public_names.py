@@ -117,8 +117,15 @@ def _mvs_harbour(at: At) -> Any:
     return NONE_WORD(at.lang) if harbour < 0 else harbour + 1
 
 
+def _mvs_now(at: At) -> str:
+    from regelwerk.engine.medici_vs_strozzi.position import DOING, NAMES
+
+    return DOING[at.state.phase](at.lang, player=NAMES.get(at.state.current_player, ""))
+
+
 MEDICI_VS_STROZZI: tuple[Name, ...] = (
     Name(pgettext("scenario.name", "round"), lambda at: at.state.round),
+    Name(pgettext("scenario.name", "now"), _mvs_now),
     Name(pgettext("scenario.name", "money"), lambda at: at.state.cash[at.seat], per_seat=True),
     Name(pgettext("scenario.name", "loans"), lambda at: at.state.loans[at.seat], per_seat=True),
     Name(pgettext("scenario.name", "ship {n} harbour"), _mvs_harbour, per_seat=True),
@@ -141,6 +148,18 @@ def _florenz_queue(at: At) -> list[str]:
     return [PIECE_OFF(at.lang, rank=term(RANKS[state.rank_of(p)], at.lang),
                       family=term(state.rules.names[state.family_of(p)], at.lang))
             for p in state.queues[at.n]]
+
+
+def _florenz_strozzi_colours(at: At) -> list[str]:
+    """The colours of Strozzi's members in a queue, head first (the solo game; the
+    position text names them all "of Strozzi")."""
+    state = at.state
+    if state.rules.colours < 2:
+        return []
+    colours = state.rules.spec.meta["solo_colours"]
+    strozzi = state.rules.families - 1
+    return [glossary_word(at.game.id, colours[state.colour_of(p)], at.lang)
+            for p in state.queues[at.n] if state.family_of(p) == strozzi]
 
 
 def _florenz_seats(at: At, players: Sequence[int]) -> list[str]:
@@ -175,20 +194,99 @@ def _florenz_target(at: At) -> Any:
         else NONE_WORD(at.lang)
 
 
+def _florenz_phase(at: At) -> str:
+    from regelwerk.engine.florenz.position import PHASES
+
+    return PHASES[at.state.phase](at.lang)
+
+
+def _florenz_board(at: At) -> str:
+    from regelwerk.engine.florenz.position import NO_BOARD
+    from regelwerk.engine.florenz.rules import BOASTS
+    from regelwerk.engine.florenz.words import BOARDS
+
+    if not 0 <= at.n < at.state.rules.locations:
+        raise UnknownName(at.arg)
+    board = at.state.boards[at.n] if at.n < len(at.state.boards) else -1
+    return BOARDS[BOASTS[board]](at.lang) if board >= 0 else NO_BOARD(at.lang)
+
+
+def _numbered(index: int) -> Any:
+    """An index counted from 1 as the position text counts; none if there is none."""
+    return index + 1 if index >= 0 else None
+
+
+def _or_none(at: At, found: Any) -> Any:
+    return NONE_WORD(at.lang) if found is None else found
+
+
+def _florenz_round(field: str, counted: bool) -> Callable[[At], Any]:
+    def read(at: At) -> Any:
+        found = getattr(at.state, field)[at.n]
+        return _or_none(at, _numbered(found) if counted else (found if found >= 0 else None))
+    return read
+
+
+def _florenz_escorts(at: At) -> list[str]:
+    ends = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", at.arg or "")
+    if ends is None:
+        raise UnknownName(at.arg)
+    path = tuple(sorted((int(ends.group(1)) - 1, int(ends.group(2)) - 1)))
+    edges = at.state.rules.edges
+    if path not in edges:
+        raise UnknownName(at.arg)
+    return _florenz_seats(at, at.state.escorts[edges.index(path)])
+
+
+def _florenz_held(at: At) -> Any:
+    automa = at.state.automa
+    return NONE_WORD(at.lang) if automa is None or automa.held < 0 else automa.held + 1
+
+
+def _florenz_automa(read: Callable[[Any], Any]) -> Callable[[At], Any]:
+    """A part of Strozzi's card deck (solo game; none in a game of families)."""
+    return lambda at: NONE_WORD(at.lang) if at.state.automa is None else read(at.state.automa)
+
+
+def _printed(cards: Sequence[int]) -> list[int]:
+    """Strozzi's cards by the numbers printed on them."""
+    return [card + 1 for card in cards]
+
+
 FLORENZ: tuple[Name, ...] = (
     Name(pgettext("scenario.name", "round"), lambda at: at.state.round),
+    Name(pgettext("scenario.name", "phase"), _florenz_phase),
+    Name(pgettext("scenario.name", "location {n} boast board"), _florenz_board),
+    Name(pgettext("scenario.name", "scandal cards in the pile of {who}"),
+         lambda at: len(at.state.decks[_florenz_medici(at)])),
+    Name(pgettext("scenario.name", "scandal cards on the discard pile of {who}"),
+         lambda at: len(at.state.discards[_florenz_medici(at)])),
+    Name(pgettext("scenario.name", "round {n} time tile"), _florenz_round("sector_time", False)),
+    Name(pgettext("scenario.name", "round {n} location tile"),
+         _florenz_round("sector_loc", True)),
+    Name(pgettext("scenario.name", "path {who} escorts"), _florenz_escorts),
+    Name(pgettext("scenario.name", "plan card"),
+         lambda at: _or_none(at, _numbered(at.state.plans[at.seat])), per_seat=True),
+    Name(pgettext("scenario.name", "Strozzi's discard pile"),
+         _florenz_automa(lambda automa: _printed(automa.discard))),
+    Name(pgettext("scenario.name", "Strozzi's card set aside"),
+         _florenz_held),
+    Name(pgettext("scenario.name", "Strozzi's cards still to come from the old deck"),
+         _florenz_automa(lambda automa: automa.kept)),
+    Name(pgettext("scenario.name", "Strozzi's discards to go beneath them"),
+         _florenz_automa(lambda automa: _printed(automa.under))),
     Name(pgettext("scenario.name", "time"), lambda at: at.state.clock[at.seat], per_seat=True),
     Name(pgettext("scenario.name", "points"), lambda at: at.state.points[at.seat], per_seat=True),
     Name(pgettext("scenario.name", "gifts"), lambda at: at.state.gifts[at.seat], per_seat=True),
     Name(pgettext("scenario.name", "guards"), lambda at: at.state.guards[at.seat], per_seat=True),
     Name(pgettext("scenario.name", "scandal cards in hand"),
          lambda at: len(at.state.hands[at.seat]), per_seat=True),
-    Name(pgettext("scenario.name", "scandal cards discarded"), lambda at: len(at.state.discards[at.seat]),
-         per_seat=True),
+
     Name(pgettext("scenario.name", "members in reserve"), _florenz_reserve, per_seat=True),
     Name(pgettext("scenario.name", "has passed"), lambda at: at.state.passed[at.seat], per_seat=True),
     Name(pgettext("scenario.name", "ring"), _florenz_ring, per_seat=True),
     Name(pgettext("scenario.name", "location {n} queue"), _florenz_queue),
+    Name(pgettext("scenario.name", "location {n} Strozzi colours"), _florenz_strozzi_colours),
     Name(pgettext("scenario.name", "location {n} boast cups"),
          lambda at: _florenz_seats(at, at.state.cups[at.n])),
     Name(pgettext("scenario.name", "location {n} spies"),
@@ -236,7 +334,14 @@ IL_VECCHIO: tuple[Name, ...] = (
          lambda at: len(at.state.players[at.seat].crests), per_seat=True),
     Name(pgettext("scenario.name", "Medici crests face down"), lambda at: at.state.crests_left),
     Name(pgettext("scenario.name", "{who} middleman"), lambda at: _middleman(at)),
+    Name(pgettext("scenario.name", "Additional cost tile"), lambda at: _additional_cost(at)),
 )
+
+
+def _additional_cost(at: At) -> str:
+    from regelwerk.engine.il_vecchio.board import TRACKS
+
+    return glossary_word(at.game.id, TRACKS[at.state.extra_cost_on], at.lang)
 
 
 def _middleman(at: At) -> str:
@@ -266,8 +371,17 @@ def _lorenzo_cards(index: int) -> Callable[[At], int]:
     return lambda at: len(at.state.players[at.seat].cards[index])
 
 
+def _lorenzo_now(at: At) -> str:
+    from regelwerk.engine.lorenzo.position import OVER, WHAT
+    from regelwerk.engine.lorenzo.state import Stage
+
+    what = WHAT.get(at.state.step)
+    return OVER(at.lang) if at.state.stage == Stage.OVER or what is None else what(at.lang)
+
+
 LORENZO: tuple[Name, ...] = (
     Name(pgettext("scenario.name", "period"), lambda at: at.state.period),
+    Name(pgettext("scenario.name", "now"), _lorenzo_now),
     Name(pgettext("scenario.name", "round"), lambda at: at.state.round),
     Name(pgettext("scenario.name", "turn order"), lambda at: [seat_name(at, p) for p in at.state.order]),
     Name(pgettext("scenario.name", "coins"), lambda at: at.state.players[at.seat].coin, per_seat=True),

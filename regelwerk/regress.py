@@ -139,32 +139,49 @@ class Divergence:
         """The first divergence in words (the step, the action as the game says it, its
         clause) and the change of the result (old result -> new result), in ``lang``."""
         from regelwerk.engine.core.i18n import gettext_for
+        from regelwerk.play import result_text
 
         lines = []
         if self.action is not None and self.record is not None:
-            game = games.get(self.game).game
-            try:
-                action = game.action_from_json(self.action)
-                words = game.describe(self.before, action, lang) if self.before is not None \
-                    else json.dumps(self.action, ensure_ascii=False)
-            except (RecordError, IllegalAction, LocalizedError):
-                words = json.dumps(self.action, ensure_ascii=False)
             lines.append(gettext_for(lang, N_("first divergence: step {step}, {action} ({clause})"))
-                         .format(step=self.step + 1, action=words, clause=self.clause))
+                         .format(step=self.step + 1, action=self.action_in_words(lang),
+                                 clause=self.clause))
         if self.record is not None:
+            game = games.get(self.game).game
             old = self.record.result
             if self.result_now is None:
                 lines.append(gettext_for(lang, N_("result: {old} -> none (the record no longer "
                                                   "plays to its end)")).format(
-                    old=json.dumps(old, ensure_ascii=False)))
+                    old=result_text(game, old, lang)))
             elif dict(self.result_now) != (dict(old) if old is not None else None):
                 lines.append(gettext_for(lang, N_("result: {old} -> {new}")).format(
-                    old=json.dumps(old, ensure_ascii=False),
-                    new=json.dumps(self.result_now, ensure_ascii=False)))
+                    old=result_text(game, old, lang),
+                    new=result_text(game, self.result_now, lang)))
             else:
                 lines.append(gettext_for(lang, N_("result unchanged: {result}")).format(
-                    result=json.dumps(old, ensure_ascii=False)))
+                    result=result_text(game, old, lang)))
         return lines
+
+    def action_in_words(self, lang: str) -> str:
+        """The diverging action as the game says it in ``lang`` (the record's notation
+        where the game cannot read it any more)."""
+        notation = json.dumps(self.action, ensure_ascii=False)
+        if self.action is None or self.before is None or not self.game:
+            return notation
+        game = games.get(self.game).game
+        try:
+            return game.describe(self.before, game.action_from_json(self.action), lang)
+        except (RecordError, IllegalAction, LocalizedError):
+            return notation
+
+    def before_in_words(self, lang: str) -> str | None:
+        """The position before the diverging action (the same in the corpus: every earlier
+        step matched), in words of ``lang``; ``None`` if there is none."""
+        if self.before is None or not self.game or self.action is None:
+            return None
+        from regelwerk.play import position
+
+        return position(games.get(self.game).game, self.before, lang)
 
     def now_in_words(self, lang: str) -> str | None:
         """The engine's position now at the divergence, in words of ``lang`` (the game's

@@ -8,7 +8,9 @@ The data lives in ``spec/terminology.toml``:
   catalogs and to entries whose English text matches ``when_en``;
 * ``[[require]]``: a glossary term (``spec/<game>/glossary.toml``) whose
   German form must appear wherever the English text names it (source notes,
-  ``…#source``, quote both editions' headings and are left out);
+  ``…#source``, quote both editions' headings and are left out); without a
+  game, a term of the project itself (``Regelpunkt`` for a clause), required
+  in every catalog;
 * ``[[allow]]``: an entry a rule does not apply to, with the reason.
 
 Besides, no option identifier of a game's variants (``solo_level=easier``,
@@ -76,14 +78,16 @@ class Forbidden:
 
 @dataclass(frozen=True)
 class Required:
-    """A glossary term whose German form must appear wherever the English names it."""
+    """A term whose German form must appear wherever the English names it (``game``
+    ``None``: a project term, every catalog; ``example``: English and German it must catch)."""
 
     id: str
-    game: str
+    game: str | None
     en: re.Pattern[str]
     de: re.Pattern[str]
     use: str
     reason: str
+    example: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -186,6 +190,13 @@ def load(path: Path, glossaries: Mapping[str, Mapping[str, tuple[str, str]]],
     required = []
     for n, item in enumerate(data.get("require", [])):
         where = f"{path} [[require]] #{n + 1}"
+        if "game" not in item:
+            english, _, german = _text(item, "example", where).partition(" => ")
+            required.append(Required(
+                _text(item, "id", where), None, _regex(item, "en", where),
+                _regex(item, "de", where), _text(item, "use", where),
+                _text(item, "reason", where), (english, german)))
+            continue
         game, term = _text(item, "game", where), _text(item, "term", where)
         if term not in glossaries.get(game, {}):
             raise ValueError(f"{where}: '{term}' is not a term of the {game} glossary")
@@ -237,7 +248,7 @@ def check_entry(file: str, line: int, context: str | None, msgid: str, msgstr: s
                        for m in rule.pattern.finditer(text)]
     quoting = (context or "").endswith("#source")   # cites the rulebooks' own headings
     for req in rules.required:
-        if req.game == game and not quoting and req.en.search(english) \
+        if (req.game is None or req.game == game) and not quoting and req.en.search(english) \
                 and not req.de.search(text) and not rules.allows(req.id, file, msgid):
             broken.append((req.id, f"(no {req.use})", req.use, req.reason))
     return [Finding(file, line, context, msgid, *b) for b in broken]

@@ -15,7 +15,11 @@ and on deliberately broken declarations (mutants) alike:
   nothing, and ``is_legal`` agrees with ``legal_actions``;
 * :func:`check_records`: actions and whole games survive the JSON record;
 * :func:`check_chance`: chance outcomes have probabilities that sum to 1, and
-  a game whose chance is chosen by the caller (``seed=None``) plays to its end.
+  a game whose chance is chosen by the caller (``seed=None``) plays to its end;
+* :func:`check_declaration`: every action class is an ordered frozen dataclass, and
+  every player count has one seat per player (:meth:`Game.seats`);
+* :func:`check_play` also holds every game to its declared maximum length
+  (:meth:`Game.longest`).
 """
 
 from __future__ import annotations
@@ -114,6 +118,10 @@ def check_play(game: Game[Any, Any], played: Played) -> list[str]:
                 problems.append(f"{where}: stage {game.stage(state)!r} mixes chance's kinds "
                                 f"and the players'")
     final = played.states[-1]
+    longest = game.longest(final)
+    if longest is not None and len(played.actions) > longest:
+        problems.append(f"{game.id} {dict(played.options)} seed {played.seed}: "
+                        f"{len(played.actions)} moves, more than the declared {longest}")
     if not game.is_terminal(final):
         problems.append(f"{game.id} {dict(played.options)} seed {played.seed}: did not end")
     else:
@@ -269,3 +277,29 @@ def check_chance(game: Game[Any, Any], played: Played) -> list[str]:
         if not outcomes or total != 1 or any(p <= 0 for _, p in outcomes):
             problems.append(f"{game.id}: chance outcomes of {state!r} sum to {total}")
     return problems
+
+
+def check_declaration(game: Game[Any, Any]) -> list[str]:
+    """Every action class is a frozen, ordered dataclass (actions sort, as OpenSpiel's
+    ids do); each player count's seats (:meth:`Game.seats`) number the players who move."""
+    problems = []
+    for kind in game.kinds:
+        params = getattr(kind.action, "__dataclass_params__", None)
+        if params is None or not (params.frozen and params.order):
+            problems.append(f"{game.id}: {kind.action.__name__} is not a frozen, ordered "
+                            f"dataclass")
+    low, high = game.players
+    for players in range(low, high + 1):
+        seats = game.seats(game.rules_for({"players": players}))
+        if not seats or len(set(seats)) != len(seats) or len(seats) > players:
+            problems.append(f"{game.id}: {players} players sit at the seats {seats}")
+    return problems
+
+
+def check_movers(game: Game[Any, Any], played: Played) -> list[str]:
+    """Every player to move is one of the game's seats."""
+    seats = len(game.seats(played.states[0]))
+    movers = {game.current_player(state) for state in played.states
+              if not game.is_terminal(state)} - {CHANCE}
+    return [f"{game.id} {dict(played.options)}: player {mover} moves, but there are "
+            f"{seats} seats" for mover in sorted(movers) if not 0 <= mover < seats]

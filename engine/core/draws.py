@@ -47,8 +47,14 @@ def seeded_rng(seed: int, *path: object) -> Random:
 
 
 def shuffle(rng: Random, items: list[T]) -> None:
-    """``rng.shuffle(items)``: ``items`` shuffled in place."""
+    """``rng.shuffle(items)``: ``items`` shuffled in place (each swap's draw is :func:`below`'s,
+    written out: a shuffle makes one per item)."""
+    getrandbits = rng.getrandbits
     for i in reversed(range(1, len(items))):
-        j = below(rng, i + 1)
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
         items[i], items[j] = items[j], items[i]
 

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from regelwerk.engine.core.i18n import N_, default_language, gettext_for
+from regelwerk.engine.core.numbers import integer
 
 #: How many characters of a user's value a message shows (:func:`shown`).
 SHOWN = 80
@@ -79,10 +80,8 @@ def shown(value: Any, limit: int = SHOWN) -> Shown:
 def size_note(text: str, size: int, digits: bool, lang: str) -> str:
     """``text`` (a cut value) with the size of the whole value, the number formatted for
     ``lang``: "'xxx…' (1,048,576 characters)", "1111… (5,001 digits)"."""
-    from babel.numbers import format_decimal
-
     template = N_("{text} ({count} digits)") if digits else N_("{text} ({count} characters)")
-    count = format_decimal(size, locale=lang)
+    count = integer(size, lang)
     try:
         return gettext_for(lang, template).format(text=text, count=count)
     except (KeyError, IndexError, ValueError):

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from random import Random
-from typing import Any, Generic, TypeVar
+from typing import Any, Final, Generic, TypeVar
 
 from regelwerk.engine.core import draws, playout
 from regelwerk.engine.core import spec as spec_module
@@ -239,7 +239,44 @@ class ScoreItem:
     values: Mapping[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Said:
+    """An action in words, in English and German, as a field of a refusal: the message
+    shows it in the reader's language (:func:`~regelwerk.engine.core.errors.render`)."""
+
+    en: str
+    de: str
+
+    def message_in(self, lang: str | None = None) -> str:
+        return self.de if lang == "de" else self.en
+
+    def __str__(self) -> str:
+        return self.en
+
+
 OPTION_PLAYERS, OPTION_BOARD = "players", "board"
+
+
+#: The placeholder of an item a seat may not see, in a view (:meth:`Game.view`).
+HIDDEN: Final = -99
+
+
+@dataclass(frozen=True)
+class Views(Generic[S]):
+    """What each seat may see of a game whose rules hide something (issue 33).
+
+    ``mask(state, seat)``: the state with every item the rule texts hide from ``seat``
+    replaced by a placeholder and every face-down pile shown without its order (each
+    game's ``view.py`` cites the clauses); ``position(view, seat, lang)``: optional, the
+    view in words where the game's ``position`` would show another seat's hidden items
+    (Florenz shows the hand of the family to move); ``hides``: whether the rules hide
+    anything from a seat (false for a game of perfect information whose views leave out
+    only chance's future, the order of a bag say).
+    """
+
+    mask: Callable[[S, int], S]
+    position: Callable[[S, int, str], str] | None = None
+    hides: bool = True
 
 
 def _board_file(game: str, board: Any) -> str:
@@ -308,6 +345,22 @@ class Game(Generic[S, R]):
     phase, who is to move, what each player holds that a decision depends on,
     the shared board), which ``play``, ``replay``, ``explain`` and ``regress``
     show (:meth:`position_text`; without it, the state's ``repr``).
+    ``seat_keys(rules)``: the seats, index ``i`` = player ``i`` (keys of spec
+    ``meta.players``; :meth:`seats`), without it ``rules.names``;
+    ``max_length(rules)``: the most moves a game can last, chance's included as a
+    game started with ``seed=None`` makes them (:meth:`longest`).
+    ``views``: what each seat may see (:class:`Views`, issue 33), for a game whose rules
+    hide something from a seat; without it every seat sees the whole position
+    (:meth:`view`).
+
+    A seat's **view** is a state of the game's own class in which everything the rule
+    texts hide from that seat is replaced by a placeholder (:data:`HIDDEN`, or a value
+    the game's ``views`` documents), while what the rules show stays: the public
+    position, the seat's own hidden items, what has been revealed, and the counts the
+    table shows (the cards in a hand, the tiles in a pile). The same class, so that
+    :meth:`key` compares views and :meth:`position_text` shows one; a view is for
+    showing and comparing, not for playing on. Chance's future is never in a view: the
+    seed is masked, and face-down piles are shown without their order.
     """
 
     id: str
@@ -331,6 +384,9 @@ class Game(Generic[S, R]):
     words: Callable[[S, Any, str], str | None] | None = None
     score_items: Callable[[S], Sequence[Sequence[ScoreItem]]] | None = None
     position: Callable[[S, str], str] | None = None
+    seat_keys: Callable[[R], Sequence[str]] | None = None
+    max_length: Callable[[R], int] | None = None
+    views: Views[S] | None = None
     #: the spec the game is played by: ``None`` reads ``spec/<id>/`` (:meth:`with_spec`)
     loaded: Spec | None = field(default=None, repr=False, compare=False)
     #: memo of :meth:`kinds_open` by stage: a pure function of the declaration
@@ -448,6 +504,47 @@ class Game(Generic[S, R]):
         with _board_fits(_board_file(self.id, board)):
             return self._settle(self.setup(rules, seed))
 
+    def seats(self, rules_or_state: R | S) -> tuple[str, ...]:
+        """The seats of a game played by these rules (or of this state's game), index ``i``
+        = player ``i`` as :meth:`current_player` numbers them: the keys of spec
+        ``meta.players`` (``seat_word`` gives each its name in a language). The one
+        mapping of seat indices to names that :class:`Outcome`, ``play`` and the OpenSpiel
+        bridge use; a solo game has one seat (its automa is no seat)."""
+        rules: Any = rules_or_state[0] if isinstance(rules_or_state, tuple) else rules_or_state
+        keys = rules.names if self.seat_keys is None else self.seat_keys(rules)
+        return tuple(keys)
+
+    def longest(self, rules_or_state: R | S) -> int | None:
+        """The most moves (chance's included, as a game with ``seed=None`` makes them) a game
+        by these rules can last, as the game declares it (``max_length``), else ``None``."""
+        if self.max_length is None:
+            return None
+        rules: Any = rules_or_state[0] if isinstance(rules_or_state, tuple) else rules_or_state
+        return self.max_length(rules)
+
+    def view(self, state: S, seat: int) -> S:
+        """What ``seat`` may see of ``state``: the game's ``views`` mask, the seed left out
+        (chance's future); the state itself, but for the seed, in a game that hides
+        nothing. A seat outside the game raises ``ValueError``."""
+        if not 0 <= seat < len(self.seats(state)):
+            raise ValueError(f"{self.id}: no seat {seat!r}")
+        seen = state if self.views is None else self.views.mask(state, seat)
+        if getattr(seen, "seed", None) is not None:
+            seen = seen._replace(seed=None)  # type: ignore[attr-defined]
+        return seen
+
+    @property
+    def hides(self) -> bool:
+        """Whether the rules hide anything from a seat (imperfect information)."""
+        return self.views is not None and self.views.hides
+
+    def view_text(self, state: S, seat: int, lang: str) -> str:
+        """The position in words of ``lang`` as ``seat`` sees it (:meth:`view`)."""
+        seen = self.view(state, seat)
+        if self.views is not None and self.views.position is not None:
+            return self.views.position(seen, seat, lang)
+        return self.position_text(seen, lang)
+
     def current_player(self, state: S) -> int:
         """The player to act, or :data:`CHANCE`."""
         return self.to_move(state)
@@ -521,23 +618,24 @@ class Game(Generic[S, R]):
         wrong = kind.field_error(state, action)
         if wrong is not None:
             return wrong
+        said = Said(self.describe(state, action, "en"), self.describe(state, action, "de"))
         if kind.chance is not (self.to_move(state) == CHANCE):
-            template = (N_("Chance decides now, not a player: {action!r}.") if not kind.chance
-                        else N_("{action!r} is chance's to decide, not a player's."))
-            return IllegalAction(self.sequence_clause(state), template, action=action)
+            template = (N_("Chance decides now, not a player: {action}.") if not kind.chance
+                        else N_("{action}: that is chance's to decide, not a player's."))
+            return IllegalAction(self.sequence_clause(state), template, action=said)
         if kind.stages is not None and self.stage is not None and \
                 self.stage(state) not in kind.stages:
-            return IllegalAction(self.sequence_clause(state), N_("{action!r} is not possible now."),
-                                 action=action)
+            return IllegalAction(self.sequence_clause(state),
+                                 N_("{action}: that is not possible now."), action=said)
         if kind.explain is not None:
             precise = kind.explain(state, action)
             if precise is not None:
                 return precise
         if not any(True for _ in kind.options(state, None)):
-            return IllegalAction(self.sequence_clause(state), N_("{action!r} is not possible now."),
-                                 action=action)
-        return IllegalAction(kind.clause, N_("{action!r} is not allowed in this position."),
-                             action=action)
+            return IllegalAction(self.sequence_clause(state),
+                                 N_("{action}: that is not possible now."), action=said)
+        return IllegalAction(kind.clause, N_("{action}: that is not allowed in this position."),
+                             action=said)
 
     def random_action(self, state: S, rng: Random) -> Any:
         """A random legal action (a chance outcome by its probability at a chance node).
@@ -571,8 +669,12 @@ class Game(Generic[S, R]):
 
     def describe(self, state: S, action: Any, lang: str) -> str:
         """``action`` (or an open choice) in words of ``lang`` (the game's ``words``), else
-        in the record's notation; an open choice is shown with its range."""
-        said = None if self.words is None else self.words(state, action, lang)
+        in the record's notation; an open choice is shown with its range. An action the
+        words cannot say in this position (an illegal one, say) is shown in the notation."""
+        try:
+            said = None if self.words is None else self.words(state, action, lang)
+        except (ArithmeticError, AttributeError, LookupError, TypeError, ValueError):
+            said = None
         if said is not None:
             return said
         if type(action) is OpenChoice:

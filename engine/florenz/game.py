@@ -82,6 +82,7 @@ from regelwerk.engine.florenz.stages import (
     stage,
 )
 from regelwerk.engine.florenz.state import Draw, Phase, State, to_move
+from regelwerk.engine.florenz.view import VIEWS
 
 C = ID + ":"
 
@@ -209,6 +210,26 @@ sampling = Sampling(ACTING_KINDS)
 
 _SPEC = load(ID)
 
+def seat_keys(rules: Rules) -> tuple[str, ...]:
+    """The seats: every family's colour; in the solo game only the player's (violet),
+    Strozzi the automa is no seat (solo.setup)."""
+    return rules.names[:1] if rules.automa >= 0 else rules.names
+
+
+def max_length(rules: Rules) -> int:
+    """The most moves a game can last, chance's included (issue 33). Set-up: a boast board
+    per location, a plan card per family, the start coin and the location and time tiles
+    of the disc. Each round a family acts until it passes, every action but passing costs
+    time and no clock holds more than ``clock_max``; besides, each card of a full hand may
+    be played or discarded, a passed family takes its bonuses, and each action can make
+    chance draw a tile or a card. Checked by random play (tests/core/test_conformance.py),
+    not proved."""
+    families = rules.families
+    setup = 3 * rules.locations + 2 * families
+    per_family = rules.clock_max + 2 * rules.hand_limit + 4
+    return setup + rules.rounds * (rules.locations + families * 2 * per_family)
+
+
 GAME: Game[State, Rules] = Game(
     id=ID,
     players=(_SPEC["players.min"], _SPEC["players.max"]),
@@ -226,4 +247,5 @@ GAME: Game[State, Rules] = Game(
     sampling=sampling,
     stage=stage,
     words=words.words, score_items=score_items.score_items, position=position.position,
+    seat_keys=seat_keys, max_length=max_length, views=VIEWS,
 )

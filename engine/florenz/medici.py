@@ -97,7 +97,8 @@ def medici_phase(state: State) -> State:
     totals, scored = points
     if m != GIOVANNI:
         source = _QUEUE_SCORING[m]
-        for f in {state.family_of(p) for p in state.queues[target]}:
+        per = rules.pieces_per_family
+        for f in {p // per for p in state.queues[target]}:
             totals, scored = credited(totals, scored, f, source,
                                       family_queue_points(state, target, f, m))
         state = dealing(state, tuple(deals), points=totals, scored=scored, carriages=carriages)

@@ -359,19 +359,36 @@ def _solo_card_cost(rules: Rules, kinds: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(costs)
 
 
+def _blamed(spec: Spec, *paths: str) -> str:
+    """The file a refusal of a relation between ``paths`` names: the user's file(s) that
+    replaced any of them (a board, a record's options), else spec's file of the first."""
+    users = [spec.number(path).file for path in paths if path in spec.originals]
+    return ", ".join(dict.fromkeys(users)) or spec.number(paths[0]).file
+
+
 def _grid(spec: Spec) -> tuple[list[list[int]], dict[int, tuple[int, int]]]:
     grid = spec["board.grid"]
     count = spec["board.locations"]
     where = {loc: (r, c) for r, row in enumerate(grid) for c, loc in enumerate(row)}
-    if sorted(where) != list(range(1, count + 1)):
+    if sorted(where) != list(range(1, count + 1)) or sum(map(len, grid)) != count:
         raise SpecError(N_("{file}: the grid must hold locations 1-{count} (board.locations)"),
-                        file=spec.file_of("board"), count=count)
+                        file=_blamed(spec, "board.grid"), count=count)
     return grid, where
 
 
+def _at_most(spec: Spec, low: str, high: str) -> None:
+    """Refuse a board where the number at ``low`` exceeds the one at ``high``."""
+    if spec[low] > spec[high]:
+        raise SpecError(N_("{file}: {name} = {value} must be at most {other} = {limit}"),
+                        file=_blamed(spec, low, high), name=low, value=spec[low], other=high,
+                        limit=spec[high])
+
+
 def check_board(spec: Spec) -> None:
-    """Refuse a board file that contradicts what the rule text implies."""
-    file = spec.file_of("board")
+    """Refuse a board file that contradicts what the rule text implies, or whose numbers do
+    not fit together; each number's own domain (spec, ``domain``) is checked before, when
+    the board is read. Each refusal names the file that changed one of the numbers."""
+    file = _blamed(spec, "board.route", "board.grid")
     _, where = _grid(spec)
     route = spec["board.route"]
     if sorted(route) != sorted(where):
@@ -386,26 +403,79 @@ def check_board(spec: Spec) -> None:
         if "," + ",".join(str(x) for x in segment) + "," not in text:
             raise SpecError(N_("{file}: board.route must contain {segment} "
                                "(examples.route_segments, the rulebook's examples)"),
-                            file=file, segment=">".join(map(str, segment)))
+                            file=_blamed(spec, "board.route"),
+                            segment=">".join(map(str, segment)))
+    x, y = spec["solo.park_guard_path"]
+    if x not in where or y not in where or \
+            abs(where[x][0] - where[y][0]) + abs(where[x][1] - where[y][1]) != 1:
+        raise SpecError(N_("{file}: solo.park_guard_path {a}-{b} is no path between "
+                           "neighbouring locations of board.grid"),
+                        file=_blamed(spec, "solo.park_guard_path", "board.grid"), a=x, b=y)
     cosimo = spec["examples.cosimo_round1"]
     if spec["disc.queue_points"][0][:len(cosimo)] != cosimo:
         raise SpecError(N_("{file}: round 1 must score {points} (examples.cosimo_round1)"),
-                        file=file, points="/".join(map(str, cosimo)))
+                        file=_blamed(spec, "disc.queue_points"),
+                        points="/".join(map(str, cosimo)))
     marks = spec["board.queue_marks"]
     top = spec["examples.max_queue_mark"]
     if len(marks) != spec["queue.spaces"] or any(m > top for m in marks):
         raise SpecError(N_("{file}: queue marks: one per space, none above {top}"),
-                        file=file, top=top)
+                        file=_blamed(spec, "board.queue_marks", "queue.spaces"), top=top)
     count = spec["board.locations"]
     if sorted(spec["disc.location_tiles"]) != list(range(1, count + 1)):
         raise SpecError(N_("{file}: disc.location_tiles must name each location 1-{count} "
-                           "once (one tile per location)"), file=file, count=count)
+                           "once (one tile per location)"),
+                        file=_blamed(spec, "disc.location_tiles"), count=count)
     if any(len(place) != 2 for places in spec["disc.giovanni"] for place in places):
         raise SpecError(N_("{file}: each of Giovanni's places (disc.giovanni) is a pair: "
-                           "time, points"), file=file)
+                           "time, points"), file=_blamed(spec, "disc.giovanni"))
     if len(spec["disc.time_tiles"]) != spec["rounds.count"] - 1:
         raise SpecError(N_("{file}: disc.time_tiles must hold one tile for each round after "
-                           "the first ({count})"), file=file, count=spec["rounds.count"] - 1)
+                           "the first ({count})"),
+                        file=_blamed(spec, "disc.time_tiles", "rounds.count"),
+                        count=spec["rounds.count"] - 1)
+    _check_numbers(spec)
+
+
+def _check_numbers(spec: Spec) -> None:
+    """The relations between numbers that each domain alone cannot express: the clock's
+    start within its scale (time.clock, solo.time), a disc with at least as many rounds as
+    visible sectors (setup.disc), one solo figure per group of rounds and no more groups
+    than a boast board's fields (solo.pass, solo.card.boast), a space of every queue open with
+    the fewest families (setup.blocked), Strozzi's set-up guards from his supply
+    (solo.setup_guards)."""
+    _at_most(spec, "clock.start", "clock.max")
+    _at_most(spec, "solo.start_time", "clock.max")
+    _at_most(spec, "disc.visible_sectors", "rounds.count")
+    rounds, size = spec["rounds.count"], spec["solo.rounds_per_group"]
+    needed = -(-rounds // size)
+    for name in ("solo.pass_points", "solo.boast_multiplier", "solo.boast_multiplier_easier"):
+        if len(spec[name]) < needed:
+            raise SpecError(N_("{file}: {name} has {count} entries, but rounds.count = "
+                               "{rounds} in groups of solo.rounds_per_group = {size} needs "
+                               "{needed}"),
+                            file=_blamed(spec, name, "rounds.count", "solo.rounds_per_group"),
+                            name=name, count=len(spec[name]), rounds=rounds, size=size,
+                            needed=needed)
+    fields = len(spec["boast.thresholds"])
+    if needed > fields:
+        raise SpecError(N_("{file}: rounds.count = {rounds} in groups of solo.rounds_per_group "
+                           "= {size} makes {needed} groups, but Strozzi boasts on the field of "
+                           "his group and a boast board has {fields} (boast.thresholds)"),
+                        file=_blamed(spec, "rounds.count", "solo.rounds_per_group",
+                                     "boast.thresholds"),
+                        rounds=rounds, size=size, needed=needed, fields=fields)
+    fewest, marks = spec["solo.families"], spec["board.queue_marks"]
+    if min(marks) > fewest:
+        raise SpecError(N_("{file}: board.queue_marks {marks}: with {families} families no "
+                           "space of a queue is open"),
+                        file=_blamed(spec, "board.queue_marks"), marks=marks, families=fewest)
+    guards, supply = spec["solo.start_guards"], spec["family.guards"] * spec["solo.colours"]
+    if guards > supply:
+        raise SpecError(N_("{file}: solo.start_guards = {value} must be at most family.guards "
+                           "= {guards} for each of Strozzi's solo.colours = {colours}"),
+                        file=_blamed(spec, "solo.start_guards", "family.guards"), value=guards,
+                        guards=spec["family.guards"], colours=spec["solo.colours"])
 
 
 def check_names(spec: Spec) -> None:

@@ -354,10 +354,14 @@ def play_card(state: State, then: int | None = None, card: int | None = None) ->
     a = rules.automa
     auto = state.automa
     assert auto is not None
-    deck, discard, shuffles = _pile(seed, auto.deck, auto.discard, auto.shuffles)
+    deck, discard, shuffles = auto.deck, auto.discard, auto.shuffles
+    if not deck:
+        deck, discard, shuffles = _pile(seed, deck, discard, shuffles)
     if card is None:
         card = seeded_draw(deck)
-    deck = drawn(deck, card)
+        deck = deck[:-1]                # drawn(deck, card): the top leaves
+    else:
+        deck = drawn(deck, card)
     kept, under = auto.kept, auto.under
     if kept:
         kept -= 1
@@ -376,9 +380,8 @@ def play_card(state: State, then: int | None = None, card: int | None = None) ->
         deck = shuffled((*deck, held), seed, "strozzi", shuffles, state.round, "party")
     clock = _paid(rules, state.clock[a], t.solo_card_cost[card])
     state = state._replace(clock=replaced(state.clock, a, clock),
-                           automa=auto._replace(deck=deck, discard=(*discard, card),
-                                                shuffles=shuffles, drawn=count, held=NONE,
-                                                kept=kept, under=under),
+                           automa=Automa(deck, (*discard, card), shuffles, count,
+                                         auto.first_passer, NONE, kept, under, auto.pending),
                            draws=(), current=state.current if then is None else then)
     state = CARDS[t.solo_card_kind[card]](state, card)
     if waits(state):

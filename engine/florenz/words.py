@@ -81,8 +81,17 @@ PASS_LAST = pgettext("words.pass.last", "pass (the last family: no ring)")
 GUARD = pgettext("words.gift.guard", ", with a guard on crest {crest}")
 PIECE = pgettext("words.piece", "{rank} of {family} at location {location}")
 PIECE_OFF = pgettext("words.piece.off_board", "{rank} of {family}")
-FIELDS = pgettext("words.scandal.fields", "choices {values}")
 NO_FIELDS = pgettext("words.scandal.no_fields", "no choices")
+#: what a scandal card's play chooses (``Scandal`` a-d), by the card's kind
+PIECE_ONLY = pgettext("words.scandal.piece", "{piece}")
+LOCATION = pgettext("words.scandal.location", "location {location}")
+TWO_PIECES = pgettext("words.scandal.two_pieces", "{piece} with {other}")
+PIECE_TO = pgettext("words.scandal.piece_to", "{piece} to location {to}")
+WALK = pgettext("words.scandal.walk", "{piece} by locations {path}")
+SECOND_WALK = pgettext("words.scandal.second_walk", "; {piece} by locations {path}")
+GIFT_TO = pgettext("words.scandal.gift", "a gift to {medici}{guard}")
+GUARD_AT = pgettext("words.scandal.guard", "a guard on crest {crest} of {medici}")
+CUP_AT = pgettext("words.scandal.cup", "the boast cup at location {location}")
 
 #: Glossary keys of the ranks.
 RANKS = {DEBUTANT: "debutant", LADY: "lady", MAESTRO: "maestro"}
@@ -155,6 +164,34 @@ def choice(state: State, index: int, lang: str) -> str | None:
     return CHOICES[point](lang, piece=piece(state, chosen, lang))
 
 
+def scandal_fields(state: State, card_id: int, action: Scandal, lang: str) -> str:
+    """What the play of a scandal card chooses (its fields ``a``-``d``, whose meaning
+    depends on the card: :class:`~.actions.Scandal`), in words."""
+    kinds = state.rules.scandal_kinds
+    per = len(kinds[0])
+    kind = kinds[card_id // per][card_id % per]
+    a, b, c, d = action.a, action.b, action.c, action.d
+    if kind in ("guard_anywhere", "any_gift"):
+        medici = MEDICI[a].capitalize() if 0 <= a < len(MEDICI) else str(a)
+        if kind == "any_gift":
+            return GIFT_TO(lang, medici=medici, guard="" if b < 0 else GUARD(lang, crest=b))
+        return GUARD_AT(lang, medici=medici, crest=b)
+    if kind == "retrieve_cup":
+        return CUP_AT(lang, location=a)
+    if kind in ("chaperoned", "boast_anywhere"):
+        return LOCATION(lang, location=a)
+    if kind == "move_anywhere":
+        return PIECE_TO(lang, piece=piece(state, a, lang), to=b)
+    if kind in ("neighbour_swap", "queue_swap"):
+        return TWO_PIECES(lang, piece=piece(state, a, lang), other=piece(state, b, lang))
+    if kind == "long_walk":
+        said = WALK(lang, piece=piece(state, a, lang), path=", ".join(str(b)))
+        if c >= 0:
+            said += SECOND_WALK(lang, piece=piece(state, c, lang), path=", ".join(str(d)))
+        return said
+    return PIECE_ONLY(lang, piece=piece(state, a, lang))      # promote, retire, advance
+
+
 def words(state: State, action: Any, lang: str) -> str | None:
     """``action`` in words of ``lang`` (``None``: a kind without words)."""
     values: dict[str, Any] = {}
@@ -184,8 +221,9 @@ def words(state: State, action: Any, lang: str) -> str | None:
             values["card"] = card(state, state.hands[state.current][index], lang)
         case Scandal(index=index):
             chosen = [v for v in (action.a, action.b, action.c, action.d) if v != -1]
-            values.update(card=card(state, state.hands[state.current][index], lang),
-                          fields=FIELDS(lang, values=", ".join(map(str, chosen)))
+            card_id = state.hands[state.current][index]
+            values.update(card=card(state, card_id, lang),
+                          fields=scandal_fields(state, card_id, action, lang)
                           if chosen else NO_FIELDS(lang))
         case StartDrawn(family=family):
             values["family"] = term(state.rules.names[family], lang)

@@ -5,9 +5,10 @@ lists of :class:`~regelwerk.engine.il_vecchio.rules.Rules`; ``-1`` means "none".
 
 Actions are frozen dataclasses, so two actions are equal only if they are of
 the same kind with the same fields (``REINFORCE != RECOVER != PASS``). Every int
-field declares its domain (``within``, ``index_into``; bounds from the rules, so
-from spec): core refuses a value outside it, citing the kind's clause, before any
-rule of the game sees the action.
+field but :class:`Roll`'s declares its domain (``within``, ``index_into``; bounds from
+the rules, so from spec): core refuses a value outside it, citing the kind's clause,
+before any rule of the game sees the action. A roll's clause depends on the roll being
+made, so the dice refuse an impossible total themselves (:func:`.dice.explain_roll`).
 """
 
 from __future__ import annotations
@@ -28,14 +29,14 @@ TILE_CHOICE: Any = {DOMAIN: Domain(-1, "len:province_tiles", below=True)}
 FLORENCE_TRACK = within(COUNCIL, NOBILITY)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class KeepCouncil:
     """Setup: keep this one of the drawn council tiles (setup.council_choice)."""
 
     tile: int = field(metadata=index_into("council_tiles"))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class SetupPlace:
     """Setup: two family members onto towns ``a`` and ``b`` bordering ``area``."""
 
@@ -44,7 +45,7 @@ class SetupPlace:
     b: int = field(metadata=TOWN)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class TownAction:
     """Action a: the member at ``frm`` travels to ``to`` and takes the town's tokens.
 
@@ -60,7 +61,7 @@ class TownAction:
     extra: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Province:
     """Action b: travel to a red town and take over a province of its region."""
 
@@ -74,7 +75,7 @@ class Province:
     free: bool = False          # use the Papal States tile 'no Florins'
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Office:
     """Action c: travel to Florence and join ``track`` (3 council, 4 nobility)."""
 
@@ -84,17 +85,17 @@ class Office:
     track: int = field(metadata=FLORENCE_TRACK)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Reinforce:
     """Action d: roll and bring a family member into play."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Recover:
     """Action e: stand all own family members up and take a Florin."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class UseProvince:
     """Use a face-up province tile; ``a``, ``b``, ``c`` are its choices (resource / tile)."""
 
@@ -104,26 +105,26 @@ class UseProvince:
     c: int = field(default=-1, metadata=TILE_CHOICE)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Pass:
     """End the turn: give up (the rest of) a double turn, or stop using province tiles."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Place:
     """Answer a PLACE decision: a family member from the supply onto ``town``."""
 
     town: int = field(metadata=TOWN_OR_NONE)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Levy:
     """Answer a levy: hand in ``resource`` (Florins mean the levy's Florin amount)."""
 
     resource: int = field(metadata=index_into("resources"))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class FamilyChoice:
     """Answer the family event: lay down a standing member in ``town`` or take a lying one back."""
 
@@ -131,35 +132,37 @@ class FamilyChoice:
     lay_down: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class PickTile:
     """Answer a tile choice: take this province or Florence tile."""
 
     tile: int = field(metadata={DOMAIN: Domain(0, "tile_count", below=True)})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class TakeFollower:
     """Answer a follower bonus: this kind (4 assassin, 5 knight, 6 abbot)."""
 
     kind: int = field(metadata=within("min:followers", "max:followers"))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class TakeRoll:
     """Answer an offered roll: roll the dice to bring a family member into play, or not."""
 
     roll: bool
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class Roll:
-    """Chance: the dice show ``total`` (both dice added up)."""
+    """Chance: the dice show ``total`` (both dice added up). No field domain: a total the
+    dice cannot show is refused under the clause of the roll being made
+    (:func:`.dice.explain_roll`)."""
 
-    total: int = field(metadata=within("dice_count", "roll_max"))
+    total: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class MiddlemenPlaced:
     """Chance (setup): the middlemen start at ``setup``, an index of
     ``rules.tables.middleman_setups`` (setup.middlemen)."""
@@ -167,7 +170,7 @@ class MiddlemenPlaced:
     setup: int = field(metadata=index_into("tables.middleman_setups"))
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class TileDrawn:
     """Chance: the top tile of ``track``'s stack (3 council, 4 nobility) turns out to be
     ``tile`` (setup.council_choice, action.florence.tiles)."""
@@ -176,7 +179,7 @@ class TileDrawn:
     tile: int = field(metadata={DOMAIN: Domain(0, "florence_tile_count", below=True)})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, order=True)
 class CrestDrawn:
     """Chance: the Medici crest just taken shows ``event`` (0 levy, 1 middlemen, 2 family;
     event.crest)."""

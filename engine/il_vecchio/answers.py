@@ -35,17 +35,30 @@ from regelwerk.engine.il_vecchio.rules import (
     C,
     illegal,
 )
-from regelwerk.engine.il_vecchio.state import Need, State
+from regelwerk.engine.il_vecchio.state import (
+    NEED_CREST,
+    NEED_DRAW_TILES,
+    NEED_FAMILY,
+    NEED_FLORENCE_TILE,
+    NEED_FOLLOWER,
+    NEED_LEVY,
+    NEED_OFFER,
+    NEED_PLACE,
+    NEED_PROVINCE_TILE,
+    NEED_ROLL,
+    Need,
+    State,
+)
 
 #: What a levy may take besides the Florins.
 LEVY_ITEMS = (SCROLL, CARRIAGE, BISHOP, *FOLLOWERS)
 #: The clause that asks each decision.
-NEED_CLAUSE = {Need.PLACE: "action.reinforcement", Need.LEVY: "event.levy",
-               Need.FAMILY: "event.family", Need.PROVINCE_TILE: "action.province.tile",
-               Need.FLORENCE_TILE: "action.florence.tiles", Need.FOLLOWER: "tiles.council",
-               Need.OFFER: "tiles.council",
-               Need.ROLL: "action.reinforcement", Need.CREST: "event.crest",
-               Need.DRAW_TILES: "action.florence.tiles"}
+NEED_CLAUSE = {NEED_PLACE: "action.reinforcement", NEED_LEVY: "event.levy",
+               NEED_FAMILY: "event.family", NEED_PROVINCE_TILE: "action.province.tile",
+               NEED_FLORENCE_TILE: "action.florence.tiles", NEED_FOLLOWER: "tiles.council",
+               NEED_OFFER: "tiles.council",
+               NEED_ROLL: "action.reinforcement", NEED_CREST: "event.crest",
+               NEED_DRAW_TILES: "action.florence.tiles"}
 
 #: The two answers to an offered roll.
 TAKE_ROLL = (TakeRoll(True), TakeRoll(False))
@@ -60,7 +73,7 @@ def place_options(state: State, like: Place | None) -> Iterator[Place]:
     """A member from the supply onto a town of the rolled area (any town on the free roll);
     an optional placement may be declined (``Place(-1)``)."""
     pending = state.pending[0]
-    if pending.need != Need.PLACE or state.players[pending.player].supply < 1:
+    if pending.need != NEED_PLACE or state.players[pending.player].supply < 1:
         return
     towns = placement_towns(state.rules, pending.arg)
     if like is not None:
@@ -77,7 +90,7 @@ def place_options(state: State, like: Place | None) -> Iterator[Place]:
 def levy_options(state: State, like: Levy | None) -> Iterator[Levy]:
     """The levy's Florins, or one scroll, carriage, bishop or follower the player has."""
     pending = state.pending[0]
-    if pending.need != Need.LEVY:
+    if pending.need != NEED_LEVY:
         return
     res = state.players[pending.player].res
     answers = state.rules.tables.levy
@@ -90,7 +103,7 @@ def levy_options(state: State, like: Levy | None) -> Iterator[Levy]:
 def family_options(state: State, like: FamilyChoice | None) -> Iterator[FamilyChoice]:
     """Lay down a standing member, or take a lying one back."""
     pending = state.pending[0]
-    if pending.need != Need.FAMILY:
+    if pending.need != NEED_FAMILY:
         return
     me = state.players[pending.player]
     towns: Iterable[int] = range(len(me.standing))
@@ -107,16 +120,16 @@ def pick_options(state: State, like: PickTile | None) -> Iterator[PickTile]:
     """A tile of the region's province stack, or one of the drawn Florence tiles."""
     pending = state.pending[0]
     answers = state.rules.tables.pick_tile
-    if pending.need == Need.PROVINCE_TILE:
+    if pending.need == NEED_PROVINCE_TILE:
         yield from map(answers.__getitem__, state.province_left[pending.arg])
-    elif pending.need == Need.FLORENCE_TILE:
+    elif pending.need == NEED_FLORENCE_TILE:
         yield from map(answers.__getitem__, pending.options)
 
 
 @implements(C + "tiles.council")
 def follower_options(state: State, like: TakeFollower | None) -> Iterator[TakeFollower]:
     """A follower of any kind."""
-    if state.pending[0].need == Need.FOLLOWER:
+    if state.pending[0].need == NEED_FOLLOWER:
         yield from TAKE_FOLLOWER
 
 
@@ -126,7 +139,7 @@ def follower_options(state: State, like: TakeFollower | None) -> Iterator[TakeFo
 def offer_options(state: State, like: TakeRoll | None) -> Iterator[TakeRoll]:
     """Roll for the placement, or decline, while a family member is in the supply."""
     pending = state.pending[0]
-    if pending.need == Need.OFFER and state.players[pending.player].supply >= 1:
+    if pending.need == NEED_OFFER and state.players[pending.player].supply >= 1:
         yield from TAKE_ROLL
 
 
@@ -142,9 +155,9 @@ def explain_answer(state: State, action: Any) -> IllegalAction | None:
 
 
 _OPTIONS: dict[Need, Callable[[State, Any], Iterator[Any]]] = {
-    Need.PLACE: place_options, Need.LEVY: levy_options, Need.FAMILY: family_options,
-    Need.PROVINCE_TILE: pick_options, Need.FLORENCE_TILE: pick_options,
-    Need.FOLLOWER: follower_options, Need.OFFER: offer_options}
+    NEED_PLACE: place_options, NEED_LEVY: levy_options, NEED_FAMILY: family_options,
+    NEED_PROVINCE_TILE: pick_options, NEED_FLORENCE_TILE: pick_options,
+    NEED_FOLLOWER: follower_options, NEED_OFFER: offer_options}
 
 
 def has_answer(state: State) -> bool:
@@ -193,7 +206,7 @@ def family(state: State, action: FamilyChoice) -> State:
 @implements(C + "action.province.tile", C + "action.florence.tiles")
 def pick_tile(state: State, action: PickTile) -> State:
     pending = state.pending[0]
-    if pending.need == Need.FLORENCE_TILE:
+    if pending.need == NEED_FLORENCE_TILE:
         return pick_florence(state, action.tile)
     p, me = _answered(state)
     region = pending.arg

@@ -228,8 +228,150 @@ def board_problems(spec: Spec, board: Board) -> list[Message]:
     return problems
 
 
+def _where(spec: Spec, *paths: str) -> str:
+    """The file to blame for numbers that do not fit together: the user's file that
+    replaced one of ``paths`` (a printed board, a record's options), else spec's own."""
+    users = [spec.numbers[p].file for p in spec.originals
+             if any(p == path or p.startswith(path + ".") for path in paths)]
+    return ", ".join(dict.fromkeys(users)) or spec.file_of(paths[0])
+
+
+def _crests_dealt(spec: Spec, players: int) -> tuple[str, ...]:
+    """The numbers that can give the crests dealt for ``players`` players (both readings of
+    interp.crests_two_three for 2 or 3)."""
+    if players == spec["players.count"][1]:
+        return ("setup.crests.four_players",)
+    return ("setup.crests.two_three_players", "setup.crests.two_three_players_alternative")
+
+
+def _fewest_members(spec: Spec, board: Board, first: int, crests: int) -> int | None:
+    """The fewest family members on the tracks that take ``crests`` crests when the tracks
+    start at space ``first + 1`` (a member on the k-th usable space has passed the k - 1
+    before it); ``None`` if the tracks show fewer crests."""
+    best = [0] + [None] * crests              # members needed for n crests so far
+    for track in board.tracks:
+        spaces = [k - first for k in range(first + 1, track.length + 1) if track.crests[k - 1]]
+        row = list(best)
+        for n, had in enumerate(best):
+            if had is None:
+                continue
+            for taken, members in enumerate(spaces[:crests - n], 1):
+                now = row[n + taken]
+                if now is None or had + members < now:
+                    row[n + taken] = had + members
+        best = row
+    return best[crests]
+
+
+@implements("il_vecchio:setup.crests", "il_vecchio:setup.tiles", "il_vecchio:event.last_crest")
+def relation_problems(spec: Spec, board: Board) -> list[SpecError]:
+    """The numbers that do not fit together though each lies in its domain (issue 31): each
+    a :class:`SpecError` naming the file that replaced them and both numbers."""
+    found: list[SpecError] = []
+    box = spec["setup.crests.in_box"]
+    if sum(spec["crests.events"].values()) != box:
+        found.append(SpecError(N_("{file}: crests.events adds up to {total}, but "
+                                  "setup.crests.in_box = {box}"),
+                               file=_where(spec, "crests.events", "setup.crests.in_box"),
+                               total=sum(spec["crests.events"].values()), box=box))
+    low, high = spec["players.count"]
+    for path in ("setup.crests.four_players", "setup.crests.two_three_players",
+                 "setup.crests.two_three_players_alternative"):
+        if spec[path] > box:
+            found.append(SpecError(N_("{file}: {path} = {value} deals more crests than "
+                                      "setup.crests.in_box = {box}"),
+                                   file=_where(spec, path, "setup.crests.in_box"), path=path,
+                                   value=spec[path], box=box))
+    draw, council = spec["setup.council_draw"], len(spec["tiles.council"])
+    if high * draw > council:
+        found.append(SpecError(N_("{file}: setup.council_draw = {draw} for each of {players} "
+                                  "players needs {needed} council tiles, but tiles.council "
+                                  "has {count}"),
+                               file=_where(spec, "setup.council_draw", "tiles.council"),
+                               draw=draw, players=high, needed=high * draw, count=council))
+    per_region = spec["province.tiles_per_region"]
+    for region in REGIONS:
+        count = len(spec["tiles.province"][region])
+        if count != per_region:
+            found.append(SpecError(N_("{file}: tiles.province.{region} has {count} tiles, but "
+                                      "province.tiles_per_region = {per_region}"),
+                                   file=_where(spec, "tiles.province",
+                                               "province.tiles_per_region"),
+                                   region=region, count=count, per_region=per_region))
+    points_low, points_high = spec["scoring.region_points_range"]
+    if points_low > points_high:
+        found.append(SpecError(N_("{file}: scoring.region_points_range runs from {low} down "
+                                  "to {high}"), file=_where(spec, "scoring.region_points_range"),
+                               low=points_low, high=points_high))
+    unknown = sorted(set(spec["nobility.times"]) - set(spec["tiles.nobility"]))
+    if unknown:
+        found.append(SpecError(N_("{file}: nobility.times names {tile!r}, which tiles.nobility "
+                                  "lacks"), file=_where(spec, "nobility.times", "tiles.nobility"),
+                               tile=unknown[0]))
+    first = spec["setup.two_player_first_space"]
+    for track in board.tracks:
+        prefix = f"board.tracks.{track.name}"
+        length_path = f"{prefix}.costs" if track.name in REGIONS else f"{prefix}.length"
+        if track.name in REGIONS and len(track.points) != track.length:
+            found.append(SpecError(N_("{file}: {prefix}.points has {count} entries, but "
+                                      "{prefix}.costs has {length}"),
+                                   file=_where(spec, f"{prefix}.points", f"{prefix}.costs"),
+                                   prefix=prefix, count=len(track.points), length=track.length))
+        for space in spec[f"{prefix}.crests"]:
+            if space > track.length:
+                found.append(SpecError(N_("{file}: {prefix}.crests names space {space}, but "
+                                          "the track has {length} spaces ({length_path})"),
+                                       file=_where(spec, f"{prefix}.crests", length_path),
+                                       prefix=prefix, space=space, length=track.length,
+                                       length_path=length_path))
+        if first >= track.length:
+            found.append(SpecError(N_("{file}: setup.two_player_first_space = {first} leaves "
+                                      "no space on the track {track} of {length} spaces "
+                                      "({length_path})"),
+                                   file=_where(spec, "setup.two_player_first_space",
+                                               length_path),
+                                   first=first, track=track.name, length=track.length,
+                                   length_path=length_path))
+    if found:
+        return found
+    members = spec["setup.family_members"]
+    left = spec["events.end_when_left"]
+    for players in range(low, high + 1):
+        start = first - 1 if players == low else 0
+        for path in _crests_dealt(spec, players):
+            crests = max(spec[path] - left, 0)
+            fewest = _fewest_members(spec, board, start, crests)
+            if fewest is None or fewest > players * members:
+                where = _where(spec, path, "setup.family_members", "events.end_when_left",
+                               "setup.two_player_first_space", "board.tracks")
+                if fewest is None:
+                    found.append(SpecError(N_("{file}: {path} = {dealt} with "
+                                              "events.end_when_left = {left}: {players} "
+                                              "players must take {crests} crests to end the "
+                                              "game, but the tracks show fewer crest spaces"),
+                                           file=where, path=path, dealt=spec[path], left=left,
+                                           players=players, crests=crests))
+                else:
+                    found.append(SpecError(N_("{file}: {players} players with "
+                                              "setup.family_members = {members} cannot take "
+                                              "the {crests} crests that end the game ({path} "
+                                              "= {dealt}): the tracks' crest spaces need "
+                                              "{needed} members"),
+                                           file=where, players=players, members=members,
+                                           crests=crests, path=path, dealt=spec[path],
+                                           needed=fewest))
+                return found
+    return found
+
+
 def check_board(spec: Spec, board: Board) -> None:
+    """Refuse a board whose numbers do not fit together (:func:`relation_problems`, one line
+    naming the user's file and the numbers) or that contradicts the rule text or the facts
+    derived from its examples (:func:`board_problems`)."""
+    relations = relation_problems(spec, board)
+    if relations:
+        raise relations[0]
     problems = board_problems(spec, board)
     if problems:
-        raise SpecError(N_("{file}: {problems}"), file=spec.file_of("board"),
+        raise SpecError(N_("{file}: {problems}"), file=_where(spec, *spec.originals, "board"),
                         problems=Joined(problems))

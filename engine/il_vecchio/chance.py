@@ -22,6 +22,7 @@ from functools import cache
 from itertools import product
 from random import Random
 
+from regelwerk.engine.core.draws import below
 from regelwerk.engine.core.game import seeded_rng
 from regelwerk.engine.core.piles import shuffled
 from regelwerk.engine.il_vecchio.state import State
@@ -48,9 +49,13 @@ def seeded_roll(state: State, n: int) -> int:
     """What the dice of the ``n``-th chance event of a seeded game show, added up."""
     assert state.seed is not None
     rng = chance_rng(state.seed, n)
-    faces = range(1, state.rules.dice_sides + 1)
-    # one face each, as ``rng.randint(1, sides)`` draws it (the same random bits)
-    return sum(rng.choice(faces) for _ in range(state.rules.dice_count))
+    rules = state.rules
+    sides = rules.dice_sides
+    # one face each, as ``rng.randint(1, sides)`` draws it (the same random bits: ``below``)
+    total = rules.dice_count
+    for _ in range(rules.dice_count):
+        total += below(rng, sides)
+    return total
 
 
 def roll(state: State) -> tuple[int, State]:

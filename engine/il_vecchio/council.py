@@ -16,7 +16,7 @@ from regelwerk.engine.il_vecchio.rules import (
     C,
     Rules,
 )
-from regelwerk.engine.il_vecchio.state import Need, Pending, Player, State
+from regelwerk.engine.il_vecchio.state import NEED_FOLLOWER, Pending, Player, State
 
 #: The council tiles that add a follower of their kind.
 COUNCIL_FOLLOWER = {"assassin": ASSASSIN, "knight": KNIGHT, "abbot": ABBOT}
@@ -47,7 +47,7 @@ def reveal_council(state: State, p: int, tile: int) -> State:
     elif kind == "reinforcement":                 # the English imperative: roll and place
         state = roll_into_play(state, p, via_reinforcement=False)
     elif kind == "florence":
-        state = state._replace(pending=(*state.pending, Pending(Need.FOLLOWER, p)))
+        state = state._replace(pending=(*state.pending, Pending(NEED_FOLLOWER, p)))
     return state
 
 

@@ -15,10 +15,12 @@ from collections.abc import Iterator
 from fractions import Fraction
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.il_vecchio.actions import Roll
 from regelwerk.engine.il_vecchio.chance import dice_totals, seeded_roll
-from regelwerk.engine.il_vecchio.rules import C
-from regelwerk.engine.il_vecchio.state import Need, Pending, State
+from regelwerk.engine.il_vecchio.rules import C, illegal
+from regelwerk.engine.il_vecchio.state import NEED_PLACE, Pending, State
 
 
 def _totals(state: State) -> dict[int, Fraction]:
@@ -34,6 +36,15 @@ def roll_options(state: State, like: Roll | None) -> Iterator[Roll]:
             yield like
         return
     yield from map(state.rules.tables.roll.__getitem__, totals)
+
+
+def explain_roll(state: State, action: Roll) -> IllegalAction:
+    """A total the dice cannot show, refused under the clause of the roll being made: the
+    set-up roll (setup.placement_roll) or a roll for a placement (action.reinforcement)."""
+    rules = state.rules
+    return illegal("action.reinforcement" if state.pending else "setup.placement_roll",
+                   N_("The dice show {low} to {high}, never {total}."),
+                   low=rules.dice_count, high=rules.roll_max, total=action.total)
 
 
 def roll_probability(state: State, outcome: Roll) -> Fraction:
@@ -55,7 +66,7 @@ def rolled(state: State, action: Roll) -> State:
     due = state.pending[0]
     first, twice, second = due.options
     area = 0 if action.total == state.rules.free_roll else action.total
-    place = Pending(Need.PLACE, due.player, area, (1,) if first else ())
-    queue = (place, Pending(Need.PLACE, due.player, area, (1,) if second else ())) if twice \
+    place = Pending(NEED_PLACE, due.player, area, (1,) if first else ())
+    queue = (place, Pending(NEED_PLACE, due.player, area, (1,) if second else ())) if twice \
         else (place,)
     return state._replace(pending=(*queue, *state.pending[1:]))

@@ -36,7 +36,13 @@ from regelwerk.engine.il_vecchio.actions import (
 from regelwerk.engine.il_vecchio.board import COUNCIL
 from regelwerk.engine.il_vecchio.chance import chance_rng
 from regelwerk.engine.il_vecchio.rules import C, illegal
-from regelwerk.engine.il_vecchio.state import Need, Pending, State
+from regelwerk.engine.il_vecchio.state import (
+    NEED_CREST,
+    NEED_DRAW_TILES,
+    NEED_FLORENCE_TILE,
+    Pending,
+    State,
+)
 
 
 def pile_of(state: State, track: int) -> tuple[int, ...]:
@@ -48,7 +54,7 @@ def drawing_track(state: State) -> int | None:
     """The track whose stack chance draws from now (``None``: no tile draw is due)."""
     if state.pending:
         due = state.pending[0]
-        return due.arg if due.need == Need.DRAW_TILES else None
+        return due.arg if due.need == NEED_DRAW_TILES else None
     return COUNCIL if state.dealing() and state.middlemen else None
 
 
@@ -113,7 +119,7 @@ def tile_drawn(state: State, action: TileDrawn) -> State:
         return state._replace(council_pile=pile, setup_offer=replaced(offer, p, (*offer[p], tile)))
     due = state.pending[0]
     got = (*due.options, tile)
-    need = Need.DRAW_TILES if pile and len(got) < state.rules.tiles_drawn else Need.FLORENCE_TILE
+    need = NEED_DRAW_TILES if pile and len(got) < state.rules.tiles_drawn else NEED_FLORENCE_TILE
     pending = (Pending(need, due.player, track, got), *state.pending[1:])
     if track == COUNCIL:
         return state._replace(council_pile=pile, pending=pending)
@@ -155,9 +161,9 @@ def seeded_outcome(state: State) -> ChanceOutcome:
     tables = state.rules.tables
     if state.pending:
         due = state.pending[0]
-        if due.need == Need.DRAW_TILES:
+        if due.need == NEED_DRAW_TILES:
             return tables.tile_drawn[due.arg][seeded_draw(pile_of(state, due.arg))]
-        if due.need == Need.CREST:
+        if due.need == NEED_CREST:
             return tables.crest_drawn[seeded_draw(state.crest_pile)]
         return dice.seeded_outcome(state)
     if not state.dealing():

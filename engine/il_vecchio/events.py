@@ -11,7 +11,7 @@ from regelwerk.engine.il_vecchio.actions import CrestDrawn
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY
 from regelwerk.engine.il_vecchio.players import with_player
 from regelwerk.engine.il_vecchio.rules import LEVY, MIDDLEMEN, C, Rules
-from regelwerk.engine.il_vecchio.state import Need, Pending, State
+from regelwerk.engine.il_vecchio.state import NEED_CREST, NEED_FAMILY, NEED_LEVY, Pending, State
 
 
 @implements(C + "event.crest", C + "event.last_crest")
@@ -34,7 +34,7 @@ def take_crest(state: State, p: int, pending: tuple[Pending, ...]) -> tuple[Pend
     it over at once (``Need.CREST`` goes first in the queue; :func:`crest_turned`)."""
     if not state.crests_left:
         return pending
-    return (Pending(Need.CREST, p, len(pending)), *pending)
+    return (Pending(NEED_CREST, p, len(pending)), *pending)
 
 
 @implements(C + "event.crest", C + "event.first_crest", C + "event.last_crest",
@@ -63,7 +63,7 @@ def crest_turned(state: State, action: CrestDrawn) -> State:
         board = rules.board
         return state._replace(middlemen=tuple(board.next_town[t] for t in state.middlemen))
     n = rules.players
-    need = Need.LEVY if event == LEVY else Need.FAMILY
+    need = NEED_LEVY if event == LEVY else NEED_FAMILY
     queued = tuple(Pending(need, (p + k) % n) for k in range(n))
     return state._replace(pending=(*rest[:before], *queued, *rest[before:]))
 

@@ -14,10 +14,10 @@ from regelwerk.engine.il_vecchio.chance import shuffled_pile
 from regelwerk.engine.il_vecchio.council import reveal_council
 from regelwerk.engine.il_vecchio.draws import pile_of
 from regelwerk.engine.il_vecchio.players import has_council, with_player
-from regelwerk.engine.il_vecchio.random_play import pick
+from regelwerk.engine.il_vecchio.random_play import made, pick
 from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
 from regelwerk.engine.il_vecchio.rules import CARRIAGE, FLORIN, SCROLL, C, illegal
-from regelwerk.engine.il_vecchio.state import Need, Pending, State
+from regelwerk.engine.il_vecchio.state import NEED_DRAW_TILES, NEED_FOLLOWER, Pending, State
 from regelwerk.engine.il_vecchio.tracks import joined_track, track_open
 from regelwerk.engine.il_vecchio.travel import explain_travel, standing_towns, travelled, trips
 
@@ -86,11 +86,11 @@ def office(state: State, action: Office) -> State:
     me = state.players[p]
     pending = state.pending
     if has_council(me, rules, "florence"):
-        pending = (*pending, Pending(Need.FOLLOWER, p))
+        pending = (*pending, Pending(NEED_FOLLOWER, p))
     standing, tracks, overflow, pending = joined_track(state, p, standing, action.to,
                                                        action.track, pending)
     if pile_of(state, action.track):
-        pending = (*pending, Pending(Need.DRAW_TILES, p, action.track))
+        pending = (*pending, Pending(NEED_DRAW_TILES, p, action.track))
     return with_player(state, p, me._replace(res=tuple(res), standing=standing), tracks=tracks,
                        overflow=overflow, pending=pending, actions_taken=state.actions_taken + 1)
 
@@ -149,4 +149,4 @@ def sample_office(state: State, rng: Random) -> Office | None:
     else:
         walk = column[frm] <= budget
         carriage = rng.random() < 0.5 if (walk and carriages) else not walk
-    return Office(frm, florence, carriage, track)
+    return made(Office, frm, florence, carriage, track)

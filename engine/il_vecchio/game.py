@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable
 from operator import attrgetter
-from typing import Any
 
 from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import load
@@ -54,42 +53,30 @@ from regelwerk.engine.il_vecchio.actions import (
 )
 from regelwerk.engine.il_vecchio.answers import NEED_CLAUSE
 from regelwerk.engine.il_vecchio.invariants import violations
-from regelwerk.engine.il_vecchio.random_play import POLICY, only
+from regelwerk.engine.il_vecchio.random_play import POLICY, Sampling, only
 from regelwerk.engine.il_vecchio.rules import GAME as ID
 from regelwerk.engine.il_vecchio.rules import C, Rules, game_rules
 from regelwerk.engine.il_vecchio.scoring import final_scores, winners
-from regelwerk.engine.il_vecchio.state import Need, Phase, State
-
-#: The stage of a decision in the queue (a phase is the stage otherwise).
-ANSWER_STAGE = {Need.PLACE: "place", Need.LEVY: "levy", Need.FAMILY: "family",
-                Need.PROVINCE_TILE: "province_tile", Need.FLORENCE_TILE: "florence_tile",
-                Need.FOLLOWER: "follower", Need.ROLL: "roll", Need.CREST: "crest",
-                Need.DRAW_TILES: "draw", Need.OFFER: "roll_offer"}
-
-
-def stage(state: State) -> Hashable:
-    """The stage of play: the first decision in the queue, chance's set-up (the middlemen,
-    the council tiles offered), the setup roll, or the phase."""
-    if state.pending:
-        return ANSWER_STAGE[state.pending[0].need]
-    phase = state.phase
-    if phase < Phase.PLAY:
-        if state.dealing():
-            return "offer" if state.middlemen else "middlemen"
-        if phase == Phase.SETUP_ROLL and not state.roll:
-            return "roll"
-    return phase
+from regelwerk.engine.il_vecchio.state import (
+    PLAY,
+    SETUP_CHOICE,
+    SETUP_COUNCIL,
+    SETUP_ROLL,
+    State,
+    stage,
+)
+from regelwerk.engine.il_vecchio.view import VIEWS
 
 
 def sequence_clause(state: State) -> str:
     """The clause that refuses an action out of turn, phase or before a decision."""
     if state.pending:
         return C + NEED_CLAUSE[state.pending[0].need]
-    if state.phase == Phase.SETUP_COUNCIL and state.dealing():
+    if state.phase == SETUP_COUNCIL and state.dealing():
         return C + ("setup.council_choice" if state.middlemen else "setup.middlemen")
-    return C + {Phase.SETUP_COUNCIL: "setup.council_choice",
-                Phase.SETUP_ROLL: "setup.placement_roll",
-                Phase.SETUP_CHOICE: "setup.placement_choice"}.get(state.phase, "turn.structure")
+    return C + {SETUP_COUNCIL: "setup.council_choice",
+                SETUP_ROLL: "setup.placement_roll",
+                SETUP_CHOICE: "setup.placement_choice"}.get(state.phase, "turn.structure")
 
 
 def outcome(state: State) -> Outcome:
@@ -110,10 +97,10 @@ def _stages(*names: Hashable) -> frozenset[Hashable]:
     return frozenset(names)
 
 
-_PLAY = _stages(Phase.PLAY)
+_PLAY = _stages(PLAY)
 #: The stages in which the player to move may use a province tile: his turn, also while a
 #: decision of his own is open (turn.structure, interp.tiles_during_decisions).
-_OWN_TURN = _stages(Phase.PLAY, "place", "levy", "family", "province_tile", "florence_tile",
+_OWN_TURN = _stages(PLAY, "place", "levy", "family", "province_tile", "florence_tile",
                     "follower", "roll_offer")
 
 USE = ActionKind(UseProvince, "use_province", C + "tiles.province", province_tiles.use_options,
@@ -142,24 +129,25 @@ PASS = ActionKind(Pass, "pass", C + "turn.structure", turn.pass_options, turn.pa
                   sampler=only(turn.pass_options), explain=turn.explain_pass, stages=_PLAY)
 
 
-def sampling(state: State) -> tuple[ActionKind[State, Any], ...] | None:
-    """Kind first in play (province tiles if any is face up; the five main actions while one
-    is left; passing when allowed); uniformly among the legal actions otherwise."""
-    if state.pending or state.phase != Phase.PLAY:
-        return None
-    left = state.main_action_left()
-    return _SAMPLING[bool(state.players[state.turn].province_up), left,
-                     state.final_round or not left or state.rules.tables.may_be_stuck]
-
-
-#: The kinds random play draws from, by (a province tile is up, a main action is left,
-#: passing is allowed), in the order of the draw.
-_SAMPLING = {(up, left, may_pass): (*((USE,) if up else ()), *(MAIN if left else ()),
-                                    *((PASS,) if may_pass else ()))
-             for up in (False, True) for left in (False, True) for may_pass in (False, True)}
+#: Random play's kinds to draw from (:class:`.random_play.Sampling`).
+SAMPLING = Sampling(USE, MAIN, PASS)
 
 
 _PLAYERS = tuple(load(ID)["players.count"])
+
+def max_length(rules: Rules) -> int:
+    """A bound on the moves of a game, chance's included (issue 33), NOT derived from the
+    rules: the game ends only after the last Medici crest is taken (event.last_crest), and
+    no rule makes the players take one, so the rules set no maximum. The bound assumes
+    that each crest is taken within a round of every player moving each family member
+    twice, with its decisions and dice, plus the set-up and the final double round; random
+    play stays far below it (tests/core/test_conformance.py). A true bound needs a ruling
+    (a turn limit) in the register."""
+    players, members = rules.players, rules.family_members
+    setup = players * (members + rules.council_draw + 2)
+    per_crest = players * members * 2 * 4
+    return setup + (rules.crests_dealt + 2) * per_crest
+
 
 GAME: Game[State, Rules] = Game(
     id=ID,
@@ -170,10 +158,10 @@ GAME: Game[State, Rules] = Game(
     kinds=(
         ActionKind(KeepCouncil, "keep_council", C + "setup.council_choice", setup.keep_options,
                    setup.keep_council, explain=setup.explain_keep,
-                   stages=_stages(Phase.SETUP_COUNCIL)),
+                   stages=_stages(SETUP_COUNCIL)),
         ActionKind(SetupPlace, "setup_place", C + "setup.placement_choice", setup.setup_options,
                    setup.setup_place, explain=setup.explain_setup,
-                   stages=_stages(Phase.SETUP_ROLL, Phase.SETUP_CHOICE)),
+                   stages=_stages(SETUP_ROLL, SETUP_CHOICE)),
         USE, *MAIN, PASS,
         ActionKind(Place, "place", C + "action.reinforcement", answers.place_options,
                    turn.settled(answers.place), explain=answers.explain_answer,
@@ -194,7 +182,8 @@ GAME: Game[State, Rules] = Game(
                    turn.settled(answers.take_roll), explain=answers.explain_answer,
                    stages=_stages("roll_offer")),
         ActionKind(Roll, "roll", C + "action.reinforcement", dice.roll_options,
-                   turn.settled(dice.rolled), chance=True, stages=_stages("roll")),
+                   turn.settled(dice.rolled), explain=dice.explain_roll, chance=True,
+                   stages=_stages("roll")),
         ActionKind(MiddlemenPlaced, "middlemen_placed", C + "setup.middlemen",
                    draws.middlemen_options, draws.middlemen_placed, chance=True,
                    stages=_stages("middlemen")),
@@ -212,8 +201,9 @@ GAME: Game[State, Rules] = Game(
     sequence_clause=sequence_clause,
     end_clause=C + "end.winner",
     chance=Chance(draws.probability, draws.seeded_outcome),
-    sampling=sampling,
+    sampling=SAMPLING,
     policy=POLICY,
     stage=stage,
     words=words.words, score_items=score_items.score_items, position=position.position,
+    max_length=max_length, views=VIEWS,
 )

@@ -15,7 +15,15 @@ from itertools import chain
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY
 from regelwerk.engine.il_vecchio.rules import Rules
 from regelwerk.engine.il_vecchio.scoring import final_scores
-from regelwerk.engine.il_vecchio.state import Need, Phase, Player, State
+from regelwerk.engine.il_vecchio.state import (
+    NEED_DRAW_TILES,
+    NEED_FLORENCE_TILE,
+    OVER,
+    PLAY,
+    SETUP_COUNCIL,
+    Player,
+    State,
+)
 
 #: Checked at run time only (no z3 model): id -> what it states (English).
 RUNTIME_ONLY = {
@@ -52,18 +60,18 @@ def violations(state: State) -> list[str]:
     taken = state.crests_taken()
     if taken + state.crests_left != rules.crests_dealt:
         broken.append("il_vecchio.crests")
-    if state.phase >= Phase.PLAY and state.end_triggered != (not state.crests_left):
+    if state.phase >= PLAY and state.end_triggered != (not state.crests_left):
         broken.append("il_vecchio.crests")
     if state.extra_cost_on != (NOBILITY if taken else COUNCIL):
         broken.append("il_vecchio.additional_cost")
     if state.final_round and not state.end_triggered:
         broken.append("il_vecchio.final_round")
-    if state.phase != Phase.SETUP_COUNCIL and not _tiles_conserved(state):
+    if state.phase != SETUP_COUNCIL and not _tiles_conserved(state):
         broken.append("il_vecchio.tiles_conserved")
     colours = rules.board.colours
     if any(m < 0 or colours[m] == "green" for m in state.middlemen):
         broken.append("il_vecchio.middlemen")
-    if state.phase == Phase.OVER:
+    if state.phase == OVER and not rules.spec.originals:   # spec's bound: spec's own board
         low = rules.spec["players.count"][0]
         bound = rules.spec["bounds.power_points_max"][rules.players - low]
         if any(score.total > bound for score in final_scores(state)):
@@ -119,7 +127,7 @@ def _tiles_conserved(state: State) -> bool:
 
 
 #: The pending decisions whose options are drawn tiles.
-_DRAWING = (Need.FLORENCE_TILE, Need.DRAW_TILES)
+_DRAWING = (NEED_FLORENCE_TILE, NEED_DRAW_TILES)
 
 
 class _Same:

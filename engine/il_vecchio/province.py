@@ -11,7 +11,7 @@ from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.il_vecchio.actions import Province
 from regelwerk.engine.il_vecchio.board import REGIONS
 from regelwerk.engine.il_vecchio.players import has_council, with_player
-from regelwerk.engine.il_vecchio.random_play import pick
+from regelwerk.engine.il_vecchio.random_play import made, pick
 from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
 from regelwerk.engine.il_vecchio.rules import (
     ABBOT,
@@ -25,7 +25,7 @@ from regelwerk.engine.il_vecchio.rules import (
     Rules,
     illegal,
 )
-from regelwerk.engine.il_vecchio.state import Need, Pending, State
+from regelwerk.engine.il_vecchio.state import NEED_PROVINCE_TILE, Pending, State
 from regelwerk.engine.il_vecchio.tracks import joined_track, next_space, track_open
 from regelwerk.engine.il_vecchio.travel import (
     explain_travel,
@@ -171,7 +171,7 @@ def province(state: State, action: Province) -> State:
     else:
         me = me._replace(res=tuple(res), standing=standing)
     return with_player(state, p, me, tracks=tracks, overflow=overflow,
-                       pending=(*pending, Pending(Need.PROVINCE_TILE, p, region)),
+                       pending=(*pending, Pending(NEED_PROVINCE_TILE, p, region)),
                        actions_taken=state.actions_taken + 1)
 
 
@@ -228,4 +228,4 @@ def sample_province(state: State, rng: Random) -> Province | None:
                       if (0 if f and waived else travel) + cost <= florins])
     any_colours = pick(rng, ([False] if pays else []) + ([True] if pays_any else []))
     assassins, knights, abbots = pick(rng, pays_any if any_colours else pays)
-    return Province(frm, to, carriage, assassins, knights, abbots, any_colours, free)
+    return made(Province, frm, to, carriage, assassins, knights, abbots, any_colours, free)

@@ -22,18 +22,18 @@ from regelwerk.engine.il_vecchio.rules import (
     Rules,
     illegal,
 )
-from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, Player, State
+from regelwerk.engine.il_vecchio.state import NEED_PLACE, NEED_ROLL, PLAY, Pending, Player, State
 
 
 def tiles_open(state: State) -> bool:
     """May the player whose turn it is use a province tile now: in play, with no decision
     open but his own (interp.tiles_during_decisions)?"""
-    if state.phase != Phase.PLAY:
+    if state.phase != PLAY:
         return False
     if not state.pending:
         return True
     first = state.pending[0]
-    return first.need < Need.ROLL and first.player == state.turn
+    return first.need < NEED_ROLL and first.player == state.turn
 
 
 @implements(C + "tiles.province", C + "turn.structure")
@@ -156,5 +156,5 @@ def use_province(state: State, action: UseProvince) -> State:
     if kind == "roll_place":
         return roll_into_play(state, p, via_reinforcement=False)
     if kind == "free_place":
-        return state._replace(pending=(*state.pending, Pending(Need.PLACE, p, 0)))
+        return state._replace(pending=(*state.pending, Pending(NEED_PLACE, p, 0)))
     return state

@@ -11,7 +11,14 @@ from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.il_vecchio.actions import REINFORCE, Reinforce
 from regelwerk.engine.il_vecchio.players import has_council
 from regelwerk.engine.il_vecchio.rules import C, Rules, illegal
-from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, State
+from regelwerk.engine.il_vecchio.state import (
+    NEED_OFFER,
+    NEED_PLACE,
+    NEED_ROLL,
+    PLAY,
+    Pending,
+    State,
+)
 
 
 def placement_towns(rules: Rules, area: int) -> tuple[int, ...]:
@@ -49,9 +56,9 @@ def roll_into_play(state: State, p: int, via_reinforcement: bool, offer: bool = 
     may = may_decline(rules)
     if offer:
         return state._replace(pending=(*state.pending,
-                                        Pending(Need.OFFER, p, 0, (int(twice), int(may)))),
+                                        Pending(NEED_OFFER, p, 0, (int(twice), int(may)))),
                               **changes)
-    due = Pending(Need.ROLL, p, state.chance,
+    due = Pending(NEED_ROLL, p, state.chance,
                   (int(via_reinforcement and may), int(twice), int(may)))
     return state._replace(pending=(*state.pending, due), chance=state.chance + 1, **changes)
 
@@ -65,13 +72,13 @@ def offered_roll(state: State, roll: bool) -> State:
     if not roll:
         return state._replace(pending=rest)
     twice, may = due.options
-    rolled = Pending(Need.ROLL, due.player, state.chance, (0, twice, may))
+    rolled = Pending(NEED_ROLL, due.player, state.chance, (0, twice, may))
     return state._replace(pending=(rolled, *rest), chance=state.chance + 1)
 
 
 def main_action_open(state: State) -> bool:
     """Is a main action possible at all now (play, no open decision, one left)?"""
-    return state.phase == Phase.PLAY and not state.pending and state.main_action_left()
+    return state.phase == PLAY and not state.pending and state.main_action_left()
 
 
 def explain_main(state: State) -> IllegalAction | None:
@@ -102,7 +109,7 @@ def reinforce(state: State, action: Reinforce) -> State:
     taken = state.actions_taken + 1
     rules = state.rules
     if rules.variants["less_luck"] == "on":
-        place = Pending(Need.PLACE, p, 0, (1,) if may_decline(rules) else ())
+        place = Pending(NEED_PLACE, p, 0, (1,) if may_decline(rules) else ())
         twice = has_council(state.players[p], rules, "reinforcement")
         return state._replace(pending=(*state.pending, *(place,) * (1 + twice)),
                               actions_taken=taken)

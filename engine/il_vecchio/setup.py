@@ -13,7 +13,14 @@ from regelwerk.engine.il_vecchio.board import COUNCIL, CREST_COLOURS, REGIONS, T
 from regelwerk.engine.il_vecchio.chance import shuffled_order, shuffled_pile
 from regelwerk.engine.il_vecchio.players import with_player
 from regelwerk.engine.il_vecchio.rules import C, Rules, illegal
-from regelwerk.engine.il_vecchio.state import Phase, Player, State
+from regelwerk.engine.il_vecchio.state import (
+    PLAY,
+    SETUP_CHOICE,
+    SETUP_COUNCIL,
+    SETUP_ROLL,
+    Player,
+    State,
+)
 from regelwerk.engine.il_vecchio.turn import start_turn
 
 
@@ -51,7 +58,7 @@ def setup(rules: Rules, seed: int | None) -> State:
     per = rules.tiles_per_region
     dealt = rules.crests_dealt
     state = State(
-        rules=rules, seed=seed, phase=Phase.SETUP_COUNCIL, turn=0, players=players,
+        rules=rules, seed=seed, phase=SETUP_COUNCIL, turn=0, players=players,
         middlemen=(), crests_left=dealt, crest_pile=(), council_pile=(), nobility_pile=(),
         province_left=tuple(tuple(t for t in range(r * per, (r + 1) * per)
                                   if t not in rules.tables.left_out)
@@ -88,7 +95,7 @@ def keep_council(state: State, action: KeepCouncil) -> State:
     kept = {pl.council_up[0] for pl in state.players}
     returned = [t for offer in state.setup_offer for t in offer if t not in kept]
     pile, state = shuffled_pile(state, [*returned, *state.council_pile[::-1]])
-    return state._replace(council_pile=pile, extra_cost_on=COUNCIL, phase=Phase.SETUP_ROLL,
+    return state._replace(council_pile=pile, extra_cost_on=COUNCIL, phase=SETUP_ROLL,
                           turn=0, roll=0)
 
 
@@ -97,7 +104,7 @@ def setup_options(state: State, like: SetupPlace | None) -> list[SetupPlace]:
     """Two members onto towns bordering the rolled area (any area on the free roll; in the
     second round, any area)."""
     board = state.rules.board
-    if state.phase == Phase.SETUP_ROLL and state.roll != state.rules.free_roll:
+    if state.phase == SETUP_ROLL and state.roll != state.rules.free_roll:
         areas = [state.roll]
     else:
         areas = sorted(board.areas)
@@ -115,8 +122,8 @@ def setup_placements(state: State) -> list[SetupPlace]:
 def explain_setup(state: State, action: SetupPlace) -> IllegalAction | None:
     rules = state.rules
     board = rules.board
-    clause = "setup.placement_roll" if state.phase == Phase.SETUP_ROLL else "setup.placement_choice"
-    if (state.phase == Phase.SETUP_ROLL and state.roll != rules.free_roll
+    clause = "setup.placement_roll" if state.phase == SETUP_ROLL else "setup.placement_choice"
+    if (state.phase == SETUP_ROLL and state.roll != rules.free_roll
             and action.area != state.roll):
         return illegal(clause, N_("You rolled {roll}: place next to area {roll}."),
                        roll=state.roll)
@@ -144,6 +151,6 @@ def setup_place(state: State, action: SetupPlace) -> State:
     state = with_player(state, p, me._replace(standing=standing, supply=supply))
     if p + 1 < rules.players:
         return state._replace(turn=p + 1, roll=0)
-    if state.phase == Phase.SETUP_ROLL:
-        return state._replace(phase=Phase.SETUP_CHOICE, turn=0, roll=0)
-    return start_turn(state._replace(phase=Phase.PLAY, turn=0, roll=0))
+    if state.phase == SETUP_ROLL:
+        return state._replace(phase=SETUP_CHOICE, turn=0, roll=0)
+    return start_turn(state._replace(phase=PLAY, turn=0, roll=0))

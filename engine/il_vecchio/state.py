@@ -8,8 +8,9 @@ order the majority tie-break needs). Nothing is ever deep-copied.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.tuples import fast_replace
@@ -46,6 +47,25 @@ class Need(IntEnum):
     DRAW_TILES = 9      # chance draws an office's tiles one by one (arg: track; options: the
                         # tiles drawn so far); then it becomes the FLORENCE_TILE decision
 
+
+#: The phases and needs as plain module names: an enum member read through its class
+#: (``Phase.PLAY``) goes through the enum's metaclass and costs several times a global
+#: name on the hot paths (``Final``: the compiled build keeps them in C variables).
+SETUP_COUNCIL: Final = Phase.SETUP_COUNCIL
+SETUP_ROLL: Final = Phase.SETUP_ROLL
+SETUP_CHOICE: Final = Phase.SETUP_CHOICE
+PLAY: Final = Phase.PLAY
+OVER: Final = Phase.OVER
+NEED_PLACE: Final = Need.PLACE
+NEED_LEVY: Final = Need.LEVY
+NEED_FAMILY: Final = Need.FAMILY
+NEED_PROVINCE_TILE: Final = Need.PROVINCE_TILE
+NEED_FLORENCE_TILE: Final = Need.FLORENCE_TILE
+NEED_FOLLOWER: Final = Need.FOLLOWER
+NEED_OFFER: Final = Need.OFFER
+NEED_ROLL: Final = Need.ROLL
+NEED_CREST: Final = Need.CREST
+NEED_DRAW_TILES: Final = Need.DRAW_TILES
 
 class Pending(NamedTuple):
     need: Need
@@ -110,25 +130,25 @@ class State(NamedTuple):
         else the turn."""
         if self.pending:
             first = self.pending[0]
-            return CHANCE if first.need >= Need.ROLL else first.player
+            return CHANCE if first.need >= NEED_ROLL else first.player
         phase = self.phase
-        if phase >= Phase.PLAY:
+        if phase >= PLAY:
             return self.turn
-        if phase == Phase.SETUP_ROLL:
+        if phase == SETUP_ROLL:
             return self.turn if self.roll else CHANCE
         return CHANCE if self.dealing() else self.turn
 
     def dealing(self) -> bool:
         """Is chance still setting up: placing the middlemen or drawing the council tiles
         each player is offered?"""
-        if self.phase != Phase.SETUP_COUNCIL:
+        if self.phase != SETUP_COUNCIL:
             return False
         return not self.middlemen or (len(self.setup_offer[-1]) < self.rules.council_draw
                                       and bool(self.council_pile))
 
     @property
     def is_terminal(self) -> bool:
-        return self.phase == Phase.OVER
+        return self.phase == OVER
 
     def main_action_left(self) -> bool:
         """May the player to move still take a main action (two in the final round)?"""
@@ -142,3 +162,25 @@ class State(NamedTuple):
     def crests_taken(self) -> int:
         """Crests taken and turned over so far."""
         return sum(len(p.crests) for p in self.players)
+
+
+#: The stage of a decision in the queue (a phase is the stage otherwise).
+ANSWER_STAGE: Final = {NEED_PLACE: "place", NEED_LEVY: "levy", NEED_FAMILY: "family",
+                       NEED_PROVINCE_TILE: "province_tile", NEED_FLORENCE_TILE: "florence_tile",
+                       NEED_FOLLOWER: "follower", NEED_ROLL: "roll", NEED_CREST: "crest",
+                       NEED_DRAW_TILES: "draw", NEED_OFFER: "roll_offer"}
+
+
+def stage(state: State) -> Hashable:
+    """The stage of play: the first decision in the queue, chance's set-up (the middlemen,
+    the council tiles offered), the setup roll, or the phase (the game's ``stage``, asked on
+    every step: here, in a compiled module, not in the declaration)."""
+    if state.pending:
+        return ANSWER_STAGE[state.pending[0].need]
+    phase = state.phase
+    if phase < PLAY:
+        if state.dealing():
+            return "offer" if state.middlemen else "middlemen"
+        if phase == SETUP_ROLL and not state.roll:
+            return "roll"
+    return phase

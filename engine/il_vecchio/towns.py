@@ -13,7 +13,7 @@ from regelwerk.engine.il_vecchio.actions import TownAction
 from regelwerk.engine.il_vecchio.board import CREST_COLOURS, GREEN
 from regelwerk.engine.il_vecchio.council import COUNCIL_FOLLOWER
 from regelwerk.engine.il_vecchio.players import has_council
-from regelwerk.engine.il_vecchio.random_play import pick
+from regelwerk.engine.il_vecchio.random_play import made, pick
 from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
 from regelwerk.engine.il_vecchio.rules import BISHOP, CARRIAGE, FLORIN, SCROLL, C, illegal
 from regelwerk.engine.il_vecchio.state import State
@@ -192,4 +192,4 @@ def sample_town(state: State, rng: Random) -> TownAction | None:
     if (choice == 1 and tables.brown[to] and has_council(me, rules, "scrolls")
             and florins - (0 if carriage else row[to]) >= rules.council_yields["scroll_price"]):
         extra = rng.random() < 0.5
-    return TownAction(frm, to, carriage, bishop, choice, extra)
+    return made(TownAction, frm, to, carriage, bishop, choice, extra)

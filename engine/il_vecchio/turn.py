@@ -19,7 +19,7 @@ from regelwerk.engine.il_vecchio.council import reveal_council
 from regelwerk.engine.il_vecchio.players import with_player
 from regelwerk.engine.il_vecchio.province_tiles import player_uses, use_options
 from regelwerk.engine.il_vecchio.rules import C, illegal
-from regelwerk.engine.il_vecchio.state import Phase, Player, State
+from regelwerk.engine.il_vecchio.state import OVER, PLAY, Player, State
 
 Effect = Callable[[State, Any], State]
 
@@ -33,7 +33,7 @@ def settle(state: State) -> State:
             state = state._replace(pending=pending)
         if pending:
             return state
-    if (state.phase == Phase.PLAY and not state.main_action_left()
+    if (state.phase == PLAY and not state.main_action_left()
             and not (state.players[state.turn].province_up
                      and next(use_options(state, None), None) is not None)):
         return end_turn(state)
@@ -57,7 +57,7 @@ def end_turn(state: State, **changes: Any) -> State:
     turn's own fields, which the next turn sets; only the final state keeps a count)."""
     if state.turn == state.rules.players - 1:
         if state.final_round:
-            return state._replace(phase=Phase.OVER, pending=(), **changes)
+            return state._replace(phase=OVER, pending=(), **changes)
         triggered = changes.get("end_triggered", state.end_triggered)
         return start_turn(state._replace(turn=0, final_round=triggered, actions_taken=0,
                                          tile_used=False, **changes))
@@ -71,7 +71,7 @@ def main_taken(state: State, p: int, me: Player, **changes: Any) -> State:
     with ``changes``: the action counted, then :func:`settle`; when nothing is left to do
     in the turn, the next turn begins in the same copy of the state."""
     taken = state.actions_taken + 1
-    if (changes.get("pending", state.pending) or state.phase != Phase.PLAY
+    if (changes.get("pending", state.pending) or state.phase != PLAY
             or taken < state.main_actions()
             or (me.province_up and next(player_uses(state.rules, me, None), None) is not None)):
         return settle(with_player(state, p, me, actions_taken=taken, **changes))

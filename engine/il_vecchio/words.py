@@ -33,7 +33,7 @@ from regelwerk.engine.il_vecchio.actions import (
     TownAction,
     UseProvince,
 )
-from regelwerk.engine.il_vecchio.board import TRACKS
+from regelwerk.engine.il_vecchio.board import COUNCIL, TRACKS
 from regelwerk.engine.il_vecchio.rules import RESOURCES
 from regelwerk.engine.il_vecchio.state import State
 
@@ -72,9 +72,48 @@ CHOICE = {(0, False): pgettext("words.town.florins", " (Florins)"),
 EXTRA = pgettext("words.town.extra", ", buying one more scroll")
 ANY_COLOURS = pgettext("words.province.any_colours", ", any followers (Milan tile)")
 FREE = pgettext("words.province.free", ", no Florins (Papal States tile)")
-CHOICES = pgettext("words.use_province.choices", " (choices {values})")
+#: what a province tile's use chooses (``UseProvince`` a, b, c), by the tile's kind
+CHOSEN = pgettext("words.use_province.chosen", ": {resources}")
+SWAPPED = pgettext("words.use_province.swap", ": give {give} for {take}")
+REUSED = pgettext("words.use_province.reuse", ": province tile {tile} again")
+AND = pgettext("words.and", "{first} and {second}")
 LAY_DOWN = pgettext("words.family.lay_down", "lay down a standing member")
 STAND_UP = pgettext("words.family.stand_up", "take back a lying member")
+#: a tile with its name: "3 ('two bishops')"
+NAMED = pgettext("words.tile.named", "{tile} ('{name}')")
+#: The city council tiles by kind (``rules.council_tiles``; Appendix B).
+COUNCIL_TILES: dict[str, Phrase] = {
+    "scrolls": pgettext("words.council_tile.scrolls", "scrolls"),
+    "money": pgettext("words.council_tile.money", "money"),
+    "follower": pgettext("words.council_tile.follower", "any follower"),
+    "abbot": pgettext("words.council_tile.abbot", "abbot"),
+    "knight": pgettext("words.council_tile.knight", "knight"),
+    "assassin": pgettext("words.council_tile.assassin", "assassin"),
+    "carriages": pgettext("words.council_tile.carriages", "two carriages"),
+    "bishops": pgettext("words.council_tile.bishops", "two bishops"),
+    "recovery": pgettext("words.council_tile.recovery", "recovery"),
+    "reinforcement": pgettext("words.council_tile.reinforcement", "reinforcement"),
+    "province": pgettext("words.council_tile.province", "province takeover"),
+    "florence": pgettext("words.council_tile.florence", "office in Florence"),
+}
+#: The nobility tiles by kind (``rules.nobility_tiles``; Appendix C): what each scores.
+NOBILITY_TILES: dict[str, Phrase] = {
+    "supply": pgettext("words.nobility_tile.supply", "family in the supply"),
+    "towns": pgettext("words.nobility_tile.towns", "family in towns"),
+    "regions": pgettext("words.nobility_tile.regions", "family on region tracks"),
+    "nobility": pgettext("words.nobility_tile.nobility", "family in the nobility"),
+    "council": pgettext("words.nobility_tile.council", "family in the city council"),
+    "pairs": pgettext("words.nobility_tile.pairs", "carriage and bishop pairs"),
+    "colours": pgettext("words.nobility_tile.colours", "a white, a gray and a black town"),
+    "three_regions": pgettext("words.nobility_tile.three_regions",
+                              "one in each outside region"),
+    "neighbours": pgettext("words.nobility_tile.neighbours", "neighbours on a track"),
+    "collection": pgettext("words.nobility_tile.collection",
+                           "follower, Florin, scroll, carriage and bishop"),
+    "unused_provinces": pgettext("words.nobility_tile.unused_provinces",
+                                 "unused province tiles"),
+    "crests": pgettext("words.nobility_tile.crests", "crests"),
+}
 EVENTS = (pgettext("words.event.levy", "levy"),
           pgettext("words.event.middlemen", "the middlemen move"),
           pgettext("words.event.family", "family"))
@@ -90,6 +129,39 @@ def term(key: str, lang: str) -> str:
 def track(index: int, lang: str) -> str:
     """A track: a region's or one of Florence's two (council, nobility)."""
     return term(TRACKS[index], lang)
+
+
+def tile_named(state: State, track_index: int, tile: int, lang: str) -> str:
+    """A city council or nobility tile: its number (from 1) and its name."""
+    rules = state.rules
+    kinds, names = (rules.council_tiles, COUNCIL_TILES) if track_index == COUNCIL \
+        else (rules.nobility_tiles, NOBILITY_TILES)
+    kind = kinds[tile] if 0 <= tile < len(kinds) else ""
+    return NAMED(lang, tile=tile + 1, name=names[kind](lang)) if kind in names else str(tile + 1)
+
+
+def resources(indices: list[int], lang: str) -> str:
+    """Resources by index (``rules.RESOURCES``) in words: "assassin and knight"."""
+    said = [term(RESOURCES[i], lang) for i in indices if 0 <= i < len(RESOURCES)]
+    return AND(lang, first=", ".join(said[:-1]), second=said[-1]) if len(said) > 1 \
+        else "".join(said)
+
+
+def province_choice(state: State, action: UseProvince, lang: str) -> str:
+    """What a use of a province tile chooses, in words (Appendix A): the resources taken,
+    what a swap gives and takes, the tile used again, and the extra scroll bought."""
+    kind = state.rules.province_tiles[action.tile]
+    a, b, c = action.a, action.b, action.c
+    extra = c == RESOURCES.index("scroll") and kind != "swap"
+    if kind == "reuse" and a != -1:
+        said = REUSED(lang, tile=a + 1)
+    elif kind == "swap" and a != -1:
+        said = SWAPPED(lang, give=resources([a], lang), take=resources([b, c], lang))
+    elif a != -1 or b != -1:
+        said = CHOSEN(lang, resources=resources([v for v in (a, b) if v != -1], lang))
+    else:
+        said = ""
+    return said + (EXTRA(lang) if extra else "")
 
 
 def words(state: State, action: Any, lang: str) -> str | None:
@@ -112,14 +184,14 @@ def words(state: State, action: Any, lang: str) -> str | None:
                                   + (FREE(lang) if free else ""))
                 case Office(track=index):
                     values["track"] = track(index, lang)
-        case KeepCouncil(tile=tile) | PickTile(tile=tile):
+        case KeepCouncil(tile=tile):
+            values["tile"] = tile_named(state, COUNCIL, tile, lang)
+        case PickTile(tile=tile):
             values["tile"] = tile + 1
         case SetupPlace(area=area, a=a, b=b):
             values.update(area=area, a=names[a], b=names[b])
         case UseProvince(tile=tile):
-            chosen = [v for v in (action.a, action.b, action.c) if v != -1]
-            values.update(tile=tile + 1, choices=CHOICES(lang, values=", ".join(
-                map(str, chosen))) if chosen else "")
+            values.update(tile=tile + 1, choices=province_choice(state, action, lang))
         case Place(town=town):
             values["town"] = names[town]
         case Levy(resource=resource) | TakeFollower(kind=resource):
@@ -133,7 +205,7 @@ def words(state: State, action: Any, lang: str) -> str | None:
         case MiddlemenPlaced(setup=setup):
             values["setup"] = setup + 1
         case TileDrawn(track=index, tile=tile):
-            values.update(track=track(index, lang), tile=tile + 1)
+            values.update(track=track(index, lang), tile=tile_named(state, index, tile, lang))
         case CrestDrawn(event=event):
             values["event"] = EVENTS[event](lang)
     phrase = PHRASES.get(type(action))

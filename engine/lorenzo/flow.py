@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from fractions import Fraction
+from random import Random
 from typing import Any
 
 from regelwerk.engine.core.clauses import implements
@@ -503,6 +504,13 @@ def pass_turn(state: State, action: Pass) -> State:
 
 def end_turn_options(state: State, like: EndTurn | None) -> Iterable[EndTurn]:
     return (END_TURN,)
+
+
+def end_turn_sampler(state: State, rng: Random) -> EndTurn:
+    """:func:`end_turn_options`' one action, with the draw random play makes from a list of
+    one (:func:`~.places.draw_item`: one ``rng.random()``), without listing it."""
+    rng.random()
+    return END_TURN
 
 
 def end_turn(state: State, action: EndTurn) -> State:

@@ -65,6 +65,7 @@ from regelwerk.engine.lorenzo.rules import DEFAULT_SPEC, Rules, game_rules
 from regelwerk.engine.lorenzo.rules import GAME as ID
 from regelwerk.engine.lorenzo.scoring import final_scores, winner
 from regelwerk.engine.lorenzo.state import Stage, State
+from regelwerk.engine.lorenzo.view import VIEWS
 
 C = ID + ":"
 
@@ -136,7 +137,7 @@ KINDS = (
     kind(Pass, "pass", "action.must_place", flow.pass_options, flow.pass_turn, Stage.PLACE,
          explain=flow.why_not_pass),
     kind(EndTurn, "end_turn", "leader.actions", flow.end_turn_options, flow.end_turn,
-         Stage.AFTER),
+         Stage.AFTER, sampler=flow.end_turn_sampler),
     kind(PlayLeader, "play_leader", "leader.play", leaders.play_options, leaders.play,
          *_TURN, sampler=leaders.play_sampler),
     kind(DiscardLeader, "discard_leader", "leader.discard", leaders.discard_options,
@@ -163,6 +164,23 @@ KINDS = (
 #: Random play's kinds to draw from (:mod:`.random_play`).
 SAMPLING = random_play.Sampling(KINDS)
 
+def max_length(rules: Rules) -> int:
+    """The most moves a game can last, chance's included (issue 33). Set-up: the turn order
+    drawn, an excommunication tile per period, every hand of leaders dealt and drafted. A
+    round: its cards dealt (one per floor of every tower) and the dice; then each member of
+    each player is placed once (action.must_place), a placement bounded by its own move,
+    the card actions it chains (at most one per floor of every tower) and the end of the
+    turn; each leader is played, discarded, activated or copied at most once a round; a
+    Vatican round asks every player once. Checked by random play
+    (tests/core/test_conformance.py), not proved: the bound on chained card actions is an
+    argument from the cards, not a clause."""
+    players, hand = rules.players, rules.hand
+    spaces = rules.towers * rules.floors
+    setup = players + rules.periods + 2 * players * hand
+    per_round = spaces + 1 + players * (rules.members * (spaces + 2) + 4 * hand)
+    return setup + rules.rounds * per_round + len(rules.vatican_rounds) * players
+
+
 GAME: Game[State, Rules] = Game(
     id=ID,
     players=(DEFAULT_SPEC["players.min"], DEFAULT_SPEC["players.max"]),
@@ -183,6 +201,7 @@ GAME: Game[State, Rules] = Game(
     sampling=SAMPLING,
     policy=RandomPolicy(choose=places.draw_item, index=places.draw_index),
     words=words.words, score_items=scoring.score_items, position=position.position,
+    max_length=max_length, views=VIEWS,
 )
 
 

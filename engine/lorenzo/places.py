@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import product
-from operator import add, ge, itemgetter
+from operator import add, ge, itemgetter, sub
 from random import Random
 from typing import Any, Final
 
@@ -23,7 +23,6 @@ from regelwerk.engine.lorenzo.effects import (
     HAPPENS,
     IMMEDIATE,
     Context,
-    add_resources,
     coloured_in,
     discount_options,
     discounted,
@@ -70,7 +69,9 @@ from regelwerk.engine.lorenzo.state import (
     ASKED,
     EXCHANGE,
     MALUS,
+    P_CARDS,
     P_COIN,
+    P_MODS,
     P_SERVANT,
     P_USED,
     PLACE,
@@ -97,6 +98,9 @@ WORK_ACTIONS: Final = WORK_AREAS
 #: The family members not yet placed, by a player's ``used`` flags.
 FREE: Final = {used: tuple(m for m, placed in enumerate(used) if not placed)
         for used in product((False, True), repeat=MEMBERS)}
+#: :func:`tower_sampler`'s limits of a tower's floors, for coloured and neutral members,
+#: where the tower is closed to him (its fee more than the coins that may pay it).
+CLOSED: Final = [0] * (2 * FLOORS)
 #: A tower placement's candidate code ``member * TOWER_SPACES + space`` (:func:`tower_sampler`)
 #: as ``(member, space, tower, floor, key)``; ``key`` is ``space * 2 + neutral``, by which
 #: the sampler remembers what it learnt of the floor for coloured and neutral members.
@@ -408,12 +412,16 @@ def take(state: State, p: int, t: int, f: int, servants: int, c: int, d: int, me
         data = rules.cards[card]
         reduction = discount_options(player, t, extra, rules.best_discount)[d]
         pay = data.costs[c].pay
-        player = add_resources(player, pay if reduction is ZERO else discounted(pay, reduction),
-                               -1)
+        # add_resources(player, pay, -1), the card taken (a character's permanent effects
+        # in force): one copy of the player
+        items: list[Any] = list(map(sub, player[:STOCK],
+                                    pay if reduction is ZERO else discounted(pay, reduction)))
+        items += player[STOCK:]
         cards = player.cards
-        row = cards[:t] + (cards[t] + (card,),) + cards[t + 1:]
-        player = player._replace(cards=row, mods=player.mods + data.permanent) \
-            if t == CHARACTER else player._replace(cards=row)
+        items[P_CARDS] = cards[:t] + (cards[t] + (card,),) + cards[t + 1:]
+        if t == CHARACTER:
+            items[P_MODS] = player.mods + data.permanent
+        player = build(Player, items)
         towers = state.towers
         values[S_TOWERS] = towers[:space] + (-1,) + towers[space + 1:]
     players = state.players
@@ -443,10 +451,26 @@ def tower_options(state: State, like: PlaceTower | None) -> Iterator[PlaceTower]
 
 
 def why_not_tower(state: State, action: PlaceTower) -> IllegalAction | None:
-    """A tower placement refused because the fee of the occupied tower exceeds the coins
-    that may pay it (tower.occupied_fee, interp.fee_coins_held)."""
+    """A tower placement refused because its servants leave the member below the floor's
+    value (tower.floors) or spend more than that needs (action.servants_needed), or because
+    the fee of the occupied tower exceeds the coins that may pay it (tower.occupied_fee,
+    interp.fee_coins_held)."""
     p = state.order[state.turn]
     player = state.players[p]
+    if not player.used[action.member]:
+        rules = state.rules
+        rate = servant_rate(state, player)
+        missing = rules.floor_values[action.floor] - member_value(state, player, action.member) \
+            - modifiers(player.mods).take_bonus[action.tower]
+        needed = missing * rate if missing > 0 else 0
+        if action.servants < needed:
+            return IllegalAction(C + "tower.floors",
+                                 N_("This floor needs {needed} servants for this member, "
+                                    "not {servants}."), needed=needed, servants=action.servants)
+        if action.servants > needed and not rules.unlimited_servants:
+            return IllegalAction(C + "action.servants_needed",
+                                 N_("This member needs only {needed} servants for this floor, "
+                                    "not {servants}."), needed=needed, servants=action.servants)
     fee = tower_fee(state, action.tower, modifiers(player.mods).waived)
     coins = fee_coins(state, p, player)
     if not fee or fee <= coins:
@@ -900,7 +924,11 @@ def tower_sampler(state: State, rng: Random) -> PlaceTower | None:
             continue
         fee, coloured_open, neutral_open, held = towers.get(t) or tower(t)
         card = cards[space]
-        if fee < 0 or (card >= 0 and held >= most) or \
+        if fee < 0:                       # the tower is closed to every member of his
+            first = 2 * FLOORS * t
+            limit[first:first + 2 * FLOORS] = CLOSED
+            continue
+        if (card >= 0 and held >= most) or \
                 not space_open(len(occupants[space]), view.taken_floors):
             limit[key] = limit[key ^ 1] = 0     # the floor is closed to every member of his
             continue

@@ -66,14 +66,28 @@ class Sampling:
                                                                last)
                          for stage in (PLACE, AFTER) for hand in (False, True)
                          for played in (False, True) for last in (False, True)}
+        #: :attr:`weighted` of each stage by the number ``2 * hand + played`` (placing) and
+        #: ``4 * last + 2 * hand + played`` (after placing): what a step asks, read by index
+        self.placing = tuple(self.weighted[PLACE, hand, played, False]
+                             for hand in (False, True) for played in (False, True))
+        self.after = tuple(self.weighted[AFTER, hand, played, last] for last in (False, True)
+                           for hand in (False, True) for played in (False, True))
 
     def __call__(self, state: State) -> Kinds | Weighted:
         pending = state.pending
-        step = pending[0].need if pending else state.stage      # as :attr:`State.step`
-        if step is PLACE or step is AFTER:
+        if pending:
+            return self.open[pending[0].need]
+        step = state.stage
+        if step is PLACE:
+            player = state.players[state.order[state.turn]]
+            if player.hand:
+                return self.placing[3 if player.leaders else 2]
+            if player.leaders:
+                return self.placing[1]
+        elif step is AFTER:
             player = state.players[state.order[state.turn]]
             if player.hand or player.leaders:
-                return self.weighted[step, bool(player.hand), bool(player.leaders),
-                                     step is AFTER and state.round >= state.rules.rounds
-                                     and all(player.used)]
+                last = state.round >= state.rules.rounds and all(player.used)
+                return self.after[(4 if last else 0) + (2 if player.hand else 0)
+                                  + (1 if player.leaders else 0)]
         return self.open[step]

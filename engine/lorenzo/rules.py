@@ -472,6 +472,18 @@ SHAPES = (
 )
 
 
+#: Numbers that grant that many different council privileges at once.
+PRIVILEGE_COUNTS = ("council.privileges", "leaders.discard_privileges", "market.space4")
+
+
+def _where(spec: Spec, *paths: str) -> str:
+    """The file to blame for numbers that do not fit together: the user's file that
+    replaced one of ``paths`` (a printed board, a record's options), else spec's own."""
+    users = [spec.numbers[p].file for p in spec.originals
+             if any(p == path or p.startswith(path + ".") for path in paths)]
+    return ", ".join(dict.fromkeys(users)) or spec.file_of(paths[0])
+
+
 def resource_tables(spec: Spec) -> Iterator[tuple[str, Mapping[str, Any]]]:
     """``(path, table)`` of every table of resources among the numbers (floor bonuses,
     market spaces, council privileges)."""
@@ -496,7 +508,7 @@ def check_board(spec: Spec) -> None:
         expected = spec[count] + more
         if len(spec[path]) != expected:
             raise SpecError(N_("{file}: {path} must have {expected} entries ({count}{more}), "
-                               "not {found}"), file=spec.file_of(path), path=path,
+                               "not {found}"), file=_where(spec, path, count), path=path,
                             expected=expected, count=count, more=f" + {more}" if more else "",
                             found=len(spec[path]))
     floors = spec["towers.floors"]
@@ -510,11 +522,32 @@ def check_board(spec: Spec) -> None:
                 raise SpecError(N_("{file}: towers.bonus.floors names floor {floor}, but "
                                    "{path} is not given"), file=where, floor=floor,
                                 path=f"towers.bonus.{name}.floor{floor}")
+    rounds, periods, per_period = (spec["rounds.count"], spec["periods.count"],
+                                   spec["periods.rounds"])
+    if rounds != periods * per_period:
+        raise SpecError(N_("{file}: rounds.count = {rounds}, but periods.count = {periods} of "
+                           "periods.rounds = {per_period} rounds make {needed}"),
+                        file=_where(spec, "rounds.count", "periods.rounds"), rounds=rounds,
+                        periods=periods, per_period=per_period, needed=periods * per_period)
     for round_ in spec["vatican.rounds"]:
-        if not 1 <= round_ <= spec["rounds.count"]:
+        if not 1 <= round_ <= rounds:
             raise SpecError(N_("{file}: vatican.rounds names round {round}; the rounds are "
-                               "1 to {rounds}"), file=spec.file_of("vatican.rounds"),
-                            round=round_, rounds=spec["rounds.count"])
+                               "1 to {rounds}"), file=_where(spec, "vatican.rounds",
+                                                             "rounds.count"),
+                            round=round_, rounds=rounds)
+    choices = len(spec["privilege.options"])
+    for path in PRIVILEGE_COUNTS:
+        if spec[path] > choices:
+            raise SpecError(N_("{file}: {path} = {count} different council privileges, but "
+                               "privilege.options offers {choices}"),
+                            file=_where(spec, path, "privilege.options"), path=path,
+                            count=spec[path], choices=choices)
+    for path in ("vatican.reset_to", "start.points"):
+        if spec[path] > spec["faith.max"]:
+            raise SpecError(N_("{file}: {path} = {value} lies beyond the faith track's last "
+                               "space, faith.max = {faith_max}"),
+                            file=_where(spec, path, "faith.max"), path=path, value=spec[path],
+                            faith_max=spec["faith.max"])
     known = ", ".join(RESOURCES)
     for path, table in resource_tables(spec):
         where = spec.file_of(path.partition("[")[0])

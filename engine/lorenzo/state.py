@@ -194,6 +194,8 @@ S_TURN_PRIVILEGES: Final = State._fields.index("turn_privileges")
 P_SERVANT: Final = Player._fields.index("servant")
 P_COIN: Final = Player._fields.index("coin")
 P_USED: Final = Player._fields.index("used")
+P_CARDS: Final = Player._fields.index("cards")
+P_MODS: Final = Player._fields.index("mods")
 #: A plain decision's fields after ``(need, player, arg)``: the defaults of :class:`Pending`.
 ASKED: Final = Pending(Stage.PRIVILEGE, 0)[3:]
 

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from regelwerk.engine.core.i18n import Phrase, pgettext
+from regelwerk.engine.core.spec import seat_word
 from regelwerk.engine.lorenzo.actions import (
     ActivateLeader,
     CardDealt,
@@ -38,8 +39,8 @@ from regelwerk.engine.lorenzo.actions import (
     TakeCard,
     Work,
 )
-from regelwerk.engine.lorenzo.describe import term
-from regelwerk.engine.lorenzo.rules import TYPES, data_file
+from regelwerk.engine.lorenzo.describe import amounts, term
+from regelwerk.engine.lorenzo.rules import GAME, RESOURCES, TYPES, data_file
 from regelwerk.engine.lorenzo.state import State
 
 PHRASES: dict[type, Phrase] = {
@@ -64,17 +65,19 @@ PHRASES: dict[type, Phrase] = {
                                                     "council privilege"),
     ActivateLeader: pgettext("words.activate_leader", "use the ability of {leader}"),
     CopyLeader: pgettext("words.copy_leader", "copy the ability of {leader}"),
-    Privilege: pgettext("words.privilege", "council privilege: choice {choice}"),
+    Privilege: pgettext("words.privilege.gain", "council privilege: {gain}"),
     TakeCard: pgettext("words.take_card", "take {card} from floor {floor} of the {tower} "
                                           "tower{servants}"),
     Work: pgettext("words.bonus_work", "do the bonus action{servants}"),
     Skip: pgettext("words.skip", "leave the bonus action unused"),
-    Exchange: pgettext("words.exchange", "exchange option {option}"),
+    Exchange: pgettext("words.exchange.at", "exchange at {card}: give {pay} for {get}"),
     Malus: pgettext("words.malus", "lose the {resource}"),
     Church: pgettext("words.church", "{support} the Church at the Vatican report"),
 }
 SERVANTS = pgettext("words.servants", ", with {n} servants")
 NO_EXCHANGE = pgettext("words.exchange.none", "exchange nothing")
+#: what an exchange gives where it is more than resources (the card's own words say it)
+EXCHANGE_EFFECT = pgettext("words.exchange.effect", "its option {option}")
 SMALL, LARGE = pgettext("words.space.small", "small"), pgettext("words.space.large", "large")
 SUPPORT = pgettext("words.church.support", "support")
 NO_SUPPORT = pgettext("words.church.no_support", "do not support")
@@ -110,6 +113,28 @@ def member(state: State, number: int, lang: str) -> str:
     return term(key, lang)
 
 
+def resources(vector: tuple[int, ...], lang: str) -> str:
+    """A resource vector (``rules.RESOURCES`` order) in words: ``1 wood and 1 stone``."""
+    return amounts({name: n for name, n in zip(RESOURCES, vector, strict=True) if n}, lang)
+
+
+def exchange(state: State, option: int, lang: str) -> dict[str, str]:
+    """The exchange ``option`` (1-based) of the building whose exchange is being decided:
+    its card, what is given and what is got (the option's number where it gives more
+    than resources)."""
+    card = state.pending[0].card if state.pending else -1
+    effects = [e for e in state.rules.cards[card].permanent if e.kind == "exchange"] \
+        if card >= 0 else []
+    if not effects or not 0 < option <= len(effects[0].options):
+        return {"card": card_name(state, card, lang), "pay": "?",
+                "get": EXCHANGE_EFFECT(lang, option=option)}
+    pay, get = effects[0].options[option - 1]
+    gains = [e.gain for e in get if e.kind == "gain"]
+    got = resources(tuple(map(sum, zip(*gains, strict=True))), lang) \
+        if gains and len(gains) == len(get) else EXCHANGE_EFFECT(lang, option=option)
+    return {"card": card_name(state, card, lang), "pay": resources(pay, lang), "get": got}
+
+
 def words(state: State, action: Any, lang: str) -> str | None:
     """``action`` in words of ``lang`` (``None``: a kind without words)."""
     rules = state.rules
@@ -122,7 +147,7 @@ def words(state: State, action: Any, lang: str) -> str | None:
     if hasattr(action, "leader"):
         values["leader"] = leader_name(state, action.leader, lang)
     if hasattr(action, "player"):
-        values["player"] = rules.names[action.player]
+        values["player"] = seat_word(GAME, rules.names[action.player], lang)
     match action:
         case OrderDrawn(place=place):
             values["place"] = place + 1
@@ -143,11 +168,11 @@ def words(state: State, action: Any, lang: str) -> str | None:
         case PlaceMarket(space=space):
             values["space"] = space + 1
         case Privilege(choice=choice):
-            values["choice"] = choice + 1
+            values["gain"] = resources(rules.privileges[choice], lang)
         case Exchange(option=0):
             return NO_EXCHANGE.text(lang)
         case Exchange(option=option):
-            values["option"] = option
+            values.update(exchange(state, option, lang))
         case Malus(stone=stone):
             values["resource"] = term("stone" if stone else "wood", lang)
         case Church(support=support):

@@ -30,6 +30,7 @@ from regelwerk.engine.medici_vs_strozzi.rules import GAME as ID
 from regelwerk.engine.medici_vs_strozzi.rules import Rules, rules_from_spec
 from regelwerk.engine.medici_vs_strozzi.scoring import winners
 from regelwerk.engine.medici_vs_strozzi.state import Phase, State
+from regelwerk.engine.medici_vs_strozzi.view import VIEWS
 
 C = ID + ":"
 
@@ -43,6 +44,19 @@ def outcome(state: State) -> Outcome:
         scores=dict(zip(names, fortunes, strict=True)),
         termination=C + "game.rounds",
         details={"round_payouts": [list(s.total) for s in state.scores]})
+
+
+def max_length(rules: Rules) -> int:
+    """The most moves a game can last, chance's included (issue 33): per round, every turn
+    draws at least one tile (turn.draw), so a round has at most as many turns as tiles;
+    a turn is at most ``max_draw`` draws, as many tiles drawn by chance, a stop, a price,
+    an answer and a load or discard; the round's scoring asks each player at most once per
+    marker (scoring.marker_move) and a port per ship (turn.port)."""
+    markers = sum(len(tracks) for tracks in rules.harbour_tracks)
+    per_turn = 2 * rules.max_draw + 4
+    per_round = len(rules.tile_good) * per_turn + len(rules.players) * (
+        markers + len(rules.capacities))
+    return rules.rounds * per_round
 
 
 _PLAYERS = load(ID)["players.count"]
@@ -88,4 +102,5 @@ GAME: Game[State, Rules] = Game(
     chance=Chance(play.tile_probability, play.seeded_tile),
     stage=attrgetter("phase"),
     words=words.words, score_items=score_items.score_items, position=position.position,
+    seat_keys=attrgetter("players"), max_length=max_length, views=VIEWS,
 )

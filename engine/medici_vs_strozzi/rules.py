@@ -134,63 +134,89 @@ class Rules:
         return len(self.harbour_tracks)
 
 
-def check_board(spec: Spec) -> None:
-    """Refuse a board that the rule text rules out, and nothing else.
+def _blamed(spec: Spec, *paths: str) -> str:
+    """The file a refusal of a relation between ``paths`` names: the user's file(s) that
+    replaced any of them (a board, a record's options), else spec's file of the first."""
+    users = [spec.number(path).file for path in paths if path in spec.originals]
+    return ", ".join(dict.fromkeys(users)) or spec.number(paths[0]).file
 
-    Each check is forced by the text (setup.harbours, setup.markers): the number
-    of harbours (Spielmaterial); each harbour's number of tracks within the stated
-    range, its tracks for different goods (Spielvorbereitung); one marker per track
-    and the markers' stated number (Spielmaterial), which together fix how many
-    harbours have how many tracks, though not in which order; markers and bonus
-    spaces on a track with a middle space; one harbour per ship (Ablauf einer
-    Spielrunde). Which harbour shows which goods, how long a track is and where
-    its bonus spaces lie are free (board.toml).
+
+def _at_most(spec: Spec, low: str, high: str) -> None:
+    """Refuse a board where the number at ``low`` exceeds the one at ``high``."""
+    if spec[low] > spec[high]:
+        raise SpecError(N_("{file}: {name} = {value} must be at most {other} = {limit}"),
+                        file=_blamed(spec, low, high), name=low, value=spec[low], other=high,
+                        limit=spec[high])
+
+
+def check_board(spec: Spec) -> None:
+    """Refuse a board that the rule text rules out, or whose numbers do not fit together.
+
+    Each number's own domain (spec, ``domain``) is checked before, when the board is read;
+    here the relations between numbers, each refusal naming the file that changed one of
+    them. Forced by the text (setup.harbours, setup.markers): the number of harbours
+    (Spielmaterial); each harbour's number of tracks within the stated range, its tracks
+    for different goods (Spielvorbereitung); one marker per track and the markers' stated
+    number (Spielmaterial), which together fix how many harbours have how many tracks,
+    though not in which order; markers and bonus spaces on a track with a middle space;
+    one harbour per ship (Ablauf einer Spielrunde); a turn's least draw within its most
+    (turn.draw). Which harbour shows which goods, how long a track is and where its bonus
+    spaces lie are free (board.toml).
     """
     tracks = spec["board.harbour_tracks"]
     goods = spec["tiles.goods"]
-    where = spec.file_of("board")
     if len(tracks) != spec["board.harbour_count"]:
         raise SpecError(N_("{file}: board.harbour_tracks lists {count} harbours, "
                            "board.harbour_count says {expected}"),
-                        file=where, count=len(tracks), expected=spec["board.harbour_count"])
+                        file=_blamed(spec, "board.harbour_tracks", "board.harbour_count"),
+                        count=len(tracks), expected=spec["board.harbour_count"])
+    _at_most(spec, "harbours.tracks_min", "harbours.tracks_max")
     counts = [len(t) for t in tracks]
     fewest, most = spec["harbours.tracks_min"], spec["harbours.tracks_max"]
     if any(not fewest <= count <= most for count in counts):
         raise SpecError(N_("{file}: track counts {counts}: each harbour shows between "
                            "{fewest} and {most} monopoly tracks"),
-                        file=where, counts=counts, fewest=fewest, most=most)
+                        file=_blamed(spec, "board.harbour_tracks", "harbours.tracks_min",
+                                     "harbours.tracks_max"),
+                        counts=counts, fewest=fewest, most=most)
     if sum(counts) != spec["components.markers"]:
         raise SpecError(N_("{file}: track counts {counts} add up to {total}, but there is "
                            "one marker per track and {markers} markers"),
-                        file=where, counts=counts, total=sum(counts),
-                        markers=spec["components.markers"])
+                        file=_blamed(spec, "board.harbour_tracks", "components.markers"),
+                        counts=counts, total=sum(counts), markers=spec["components.markers"])
     if sorted(counts) != sorted(spec["board.tracks_per_harbour"]):
         raise SpecError(N_("{file}: track counts {counts} differ from "
                            "board.tracks_per_harbour {expected}"),
-                        file=where, counts=counts, expected=spec["board.tracks_per_harbour"])
+                        file=_blamed(spec, "board.harbour_tracks", "board.tracks_per_harbour"),
+                        counts=counts, expected=spec["board.tracks_per_harbour"])
     for number, harbour in enumerate(tracks):
         unknown = set(harbour) - set(goods)
         if unknown:
             raise SpecError(N_("{file}: harbour {harbour} has tracks for unknown goods {goods}"),
-                            file=where, harbour=number, goods=sorted(unknown))
+                            file=_blamed(spec, "board.harbour_tracks"), harbour=number,
+                            goods=sorted(unknown))
         if len(set(harbour)) != len(harbour):
             raise SpecError(N_("{file}: harbour {harbour} has two tracks for one good"),
-                            file=where, harbour=number)
+                            file=_blamed(spec, "board.harbour_tracks"), harbour=number)
     half = spec["board.track_half_length"]
     small, large = spec["board.bonus_small_distance"], spec["board.bonus_large_distance"]
-    if not half >= 1:
-        raise SpecError(N_("{file}: board.track_half_length must be at least 1"), file=where)
     for name, distance in (("board.bonus_small_distance", small),
                            ("board.bonus_large_distance", large)):
         if not 1 <= distance <= half:
             raise SpecError(N_("{file}: {name} = {distance} lies off the track (1..{half})"),
-                            file=where, name=name, distance=distance, half=half)
+                            file=_blamed(spec, name, "board.track_half_length"), name=name,
+                            distance=distance, half=half)
     if small == large:
-        raise SpecError(N_("{file}: the two bonus spaces cannot be the same space"), file=where)
+        raise SpecError(N_("{file}: board.bonus_small_distance and board.bonus_large_distance "
+                           "are both {distance}: the two bonus spaces cannot be the same "
+                           "space"), file=_blamed(spec, "board.bonus_small_distance",
+                                                  "board.bonus_large_distance"), distance=small)
     if len(spec["ships.capacities"]) != len(tracks):
         raise SpecError(N_("{file}: each ship needs its own harbour: {ships} ships, "
                            "{harbours} harbours"),
-                        file=where, ships=len(spec["ships.capacities"]), harbours=len(tracks))
+                        file=_blamed(spec, "ships.capacities", "board.harbour_tracks"),
+                        ships=len(spec["ships.capacities"]), harbours=len(tracks))
+    _at_most(spec, "turn.min_draw", "turn.max_draw")
 
 
 def rules_from_spec(spec: Spec, players: int | None = None,

@@ -1,8 +1,9 @@
 """Medici vs Strozzi's actions in words of the reader's language (``Game.words``).
 
-Each kind has one phrase, a gettext message of the domain
-``regelwerk-medici_vs_strozzi`` with the context ``words.<kind>``, translated
-per call; every number shown comes from the action or the state.
+Each kind has one phrase (two where a draw of one tile needs the singular), a
+gettext message of the domain ``regelwerk-medici_vs_strozzi`` with the context
+``words.<kind>``, translated per call; every number shown comes from the action
+or the state.
 """
 
 from __future__ import annotations
@@ -44,6 +45,11 @@ PHRASES: dict[type, Phrase] = {
     Assign: pgettext("words.assign", "send ship {ship} (room for {capacity}) to harbour "
                                      "{harbour} for this round"),
 }
+#: The phrases of a draw of one tile, where the plural of :data:`PHRASES` would say "1 tiles".
+ONE_TILE: dict[type, Phrase] = {
+    Stop: pgettext("words.stop.one", "stop drawing and name the price for the one tile"),
+    Buy: pgettext("words.buy.one", "buy the one tile for {price}"),
+}
 STAY = pgettext("words.move.none", "leave the marker of the track being scored where it is")
 OPEN_PRICE = pgettext("words.price.open", "offer the tiles for a price of at least {low}")
 
@@ -80,5 +86,6 @@ def words(state: State, action: Any, lang: str) -> str | None:
             good = rules.goods[rules.tile_good[tile]]
             values.update(good=GOODS[good](lang) if good in GOODS else good,
                           value=rules.tile_value[tile])
-    phrase = PHRASES.get(type(action))
+    phrase = (ONE_TILE.get(type(action)) if values["drawn"] == 1 else None) \
+        or PHRASES.get(type(action))
     return None if phrase is None else phrase(lang, **values)

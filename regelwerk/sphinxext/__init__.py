@@ -16,8 +16,12 @@ Provides (game taken from the ids, nothing game-specific here):
 * ``printable`` directive and the ``regelwerk-print`` builder: a game's whole
   reference on one page, ``<game>/print.html`` (:mod:`regelwerk.sphinxext.printable`);
 * a language switch in the sidebar (template ``regelwerk-langswitch.html``)
-  and, on ``config-inited``, the tag ``lang_<code>`` and ``DOC_LANG`` in
-  ``doctest_global_setup``;
+  and, on ``config-inited``, the tag ``lang_<code>`` and, in
+  ``doctest_global_setup``, ``DOC_LANG`` and the engine's refusals in that language;
+* the examples' expected refusals in the build language, the code unchanged
+  (:mod:`regelwerk.sphinxext.refusals`);
+* the highlighted source pages (``_modules/``) as valid html
+  (:mod:`regelwerk.sphinxext.sourcepages`);
 * the theme in the build language, its landmarks named, ``hreflang``
   alternates, a favicon, scalable diagrams and keyboard-scrollable code
   (:mod:`regelwerk.sphinxext.theme`, templates ``page.html`` and ``search.html``).
@@ -36,7 +40,17 @@ from sphinx.application import Sphinx
 from sphinx.config import Config
 
 from regelwerk.engine.core.i18n import N_, gettext_for
-from regelwerk.sphinxext import cards, clause, comments, printable, registers, report, theme
+from regelwerk.sphinxext import (
+    cards,
+    clause,
+    comments,
+    printable,
+    refusals,
+    registers,
+    report,
+    sourcepages,
+    theme,
+)
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -46,11 +60,12 @@ LANGUAGE_LABEL = N_("Language")
 
 
 def _config_inited(app: Sphinx, config: Config) -> None:
-    """Tag the build language and hand it to the doctests (``-D language=`` comes late)."""
+    """Tag the build language and hand it to the doctests (``-D language=`` comes late):
+    ``DOC_LANG``, and the engine's refusals in it (:func:`refusals.setup_code`)."""
     lang = config.language or "en"
     app.tags.add(f"lang_{lang}")
     setup_code = config.doctest_global_setup or ""
-    config.doctest_global_setup = f"{setup_code}\nDOC_LANG = {lang!r}\n"
+    config.doctest_global_setup = f"{setup_code}\n{refusals.setup_code(lang)}"
     if str(TEMPLATES) not in config.templates_path:
         config.templates_path.append(str(TEMPLATES))
 
@@ -73,8 +88,10 @@ def setup(app: Sphinx) -> dict[str, Any]:
     report.setup(app)
     cards.setup(app)
     comments.setup(app)
+    refusals.setup(app)
     printable.setup(app)
     theme.setup(app)
+    sourcepages.setup(app)
     app.setup_extension("regelwerk.sphinxext.diagrams")
     app.setup_extension("regelwerk.sphinxext.stats")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,

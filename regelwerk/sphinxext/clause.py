@@ -5,8 +5,11 @@
 
 renders the clause's title and text in the build language (numbers filled in
 from spec, assumed ones marked and linked to their assumption entry), anchored
-at the clause id, with its rulebook section and the engine functions that
-implement it: each links to its highlighted source (``sphinx.ext.viewcode``'s
+at the clause id, with its rulebook section, the invariants resting on it and
+the interpretation register entries that concern it (the ones ``regelwerk rule``
+names, :mod:`regelwerk.traceability`; entries link to their register block and
+back, invariants to their row of the consistency report where the site has one),
+and the engine functions that implement it: each links to its highlighted source (``sphinx.ext.viewcode``'s
 ``_modules`` pages, whose ``[docs]`` link leads back) and shows the name the
 game's package exports it under where it has one
 (``regelwerk.engine.florenz.insert_position``), else where it is defined.
@@ -36,7 +39,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode
 
-from regelwerk.engine.core.clauses import clause_text, clause_title, implementations
+from regelwerk import traceability
+from regelwerk.engine.core.clauses import clause_text, clause_title, fill, implementations
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
 from regelwerk.engine.core.spec import SpecError
 from regelwerk.sphinxext import common
@@ -46,6 +50,8 @@ logger = logging.getLogger(__name__)
 SOURCE = N_("Rulebook")
 IMPLEMENTED_BY = N_("Implemented by")
 NOT_IMPLEMENTED = N_("no engine function cites this clause")
+INVARIANTS = N_("Invariants")
+REGISTER = N_("Interpretation register")
 SECTION = N_("{edition}, section {section}")
 
 
@@ -226,13 +232,66 @@ class ClauseDirective(SphinxDirective):
         section = gettext_for(lang, SECTION).format(
             edition=pgettext_for(lang, "meta.edition", spec.meta.get("edition", game)),
             section=pgettext_for(lang, f"{clause_id}#source", clause.source))
-        box += common.field_list([
+        fields: list[tuple[str, list[nodes.Node]]] = [
             (gettext_for(lang, SOURCE), [common.text(section)]),
             (gettext_for(lang, IMPLEMENTED_BY), [common.paragraph(*impl)]),
-        ])
+        ]
+        invariants = traceability.invariants_of(game, clause_id)
+        if invariants:
+            fields.append((gettext_for(lang, INVARIANTS), [invariant_list(
+                self.env, game, invariants, lang)]))
+        entries = traceability.interpretations_of(spec, clause_id)
+        if entries:
+            fields.append((gettext_for(lang, REGISTER), [common.paragraph(*common.joined(
+                common.reference(self.env, entry.id, nodes.literal("", entry.id))
+                for entry in entries))]))
+        box += common.field_list(fields)
         common.untranslatable(box)
         common.register_anchor(self, clause_id, title)
         return [box]
+
+
+def invariant_list(env: BuildEnvironment, game: str, invariants: tuple[Any, ...],
+                   lang: str) -> nodes.bullet_list:
+    """Each invariant resting on a clause: its id (linked to its row of the consistency
+    report where the site has one, :class:`InvariantLinks`) and its statement."""
+    spec = common.spec_module.load(game)
+    listed = nodes.bullet_list(classes=["regelwerk-invariants"])
+    for invariant in invariants:
+        ref = invariant_ref("", reftarget=common.label(game, "invariant", invariant.id),
+                            refdoc=env.docname)
+        ref += nodes.literal("", invariant.id)
+        item = nodes.list_item()
+        # a statement's own fields (player counts, bounds), where the invariant has them
+        fields = getattr(invariant, "statement_fields", lambda spec: {})(spec)
+        item += common.paragraph(ref, nodes.Text(": "), nodes.Text(
+            fill(spec, gettext_for(lang, invariant.statement), lang, **fields)))
+        listed += item
+    return listed
+
+
+class invariant_ref(nodes.Inline, nodes.Element):
+    """An invariant's id, linked to its row of the consistency report (``reftarget``, a std
+    label) where the site shows the report, else left as it is (:class:`InvariantLinks`)."""
+
+
+class InvariantLinks(SphinxPostTransform):
+    """Each :class:`invariant_ref` a link to the report row its label names, or its content
+    alone where no page registers that label (a build without the report)."""
+
+    default_priority = 100
+
+    def run(self, **kwargs: Any) -> None:
+        labels = self.env.domains.standard_domain.labels
+        html = self.env._builder_cls.format == "html"
+        for node in list(self.document.findall(invariant_ref)):
+            target = labels.get(node["reftarget"])
+            if target is None or not html:
+                node.replace_self(node.children)
+                continue
+            docname, anchor, _title = target
+            node.replace_self(make_refnode(self.env._app.builder, node["refdoc"], docname,
+                                           anchor, node.children))
 
 
 class SpecRole(SphinxRole):
@@ -278,7 +337,9 @@ def _check(app: Sphinx, env: BuildEnvironment) -> None:
 def setup(app: Sphinx) -> None:
     app.setup_extension("sphinx.ext.viewcode")
     app.add_node(implementer_ref)
+    app.add_node(invariant_ref)
     app.add_post_transform(SourceLinks)
+    app.add_post_transform(InvariantLinks)
     app.add_directive("clause", ClauseDirective)
     app.add_role("spec", SpecRole())
     app.connect("env-purge-doc", _purge)

@@ -79,6 +79,16 @@ def reference(env: BuildEnvironment, target: str, content: nodes.Node) -> addnod
     return xref
 
 
+def joined(items: Iterable[nodes.Node], separator: str = ", ") -> list[nodes.Node]:
+    """``items`` with a text ``separator`` between each two."""
+    result: list[nodes.Node] = []
+    for item in items:
+        if result:
+            result.append(nodes.Text(separator))
+        result.append(item)
+    return result
+
+
 def register_anchor(directive: SphinxDirective, node_id: str, title: str) -> None:
     """Make ``node_id`` a std label so pages and registers can link to it."""
     std = directive.env.domains.standard_domain

@@ -1,7 +1,9 @@
 """Directives that render whole registers of a game's spec in the build language.
 
-* ``interpretation-register <game>``: question, evidence (edition, section,
-  note), options, decision, reason, linked clauses, pinning tests, variant;
+* ``interpretation-register <game>``: question and entry id (what ``regelwerk rule``
+  takes), evidence (edition, section, note), options, decision, reason, linked
+  clauses (whose boxes link back), pinning tests, and the variant as the command
+  line's ``--option <variant>=<reading>``;
 * ``assumption-list <game>``: every assumed number with value, reason, range;
 * ``term-table <game>``: the glossary, English and German side by side;
 * ``number-table <game>``: every number with its source and confidence.
@@ -20,7 +22,7 @@ from sphinx.application import Sphinx
 from sphinx.util.docutils import SphinxDirective
 
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
-from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.core.spec import Interpretation, Spec, SpecError
 from regelwerk.sphinxext import common, stats
 
 QUESTION = N_("Question")
@@ -31,7 +33,7 @@ REASON = N_("Reason")
 CLAUSES = N_("Clauses")
 TESTS = N_("Tests")
 VARIANT = N_("Rule variant")
-VARIANT_TEXT = N_("every reading playable with --option {name}=…")
+VARIANT_TEXT = N_("each reading on the command line:")
 PLAYS_ALIKE = N_("Why the readings play alike")
 SHOWN_BY = N_("Shown by the test:")
 RULES_VERSION = N_("Rules version {version}.")
@@ -107,7 +109,10 @@ class InterpretationRegister(GameDirective):
         for item in spec.interpretations.values():
             box = nodes.container(classes=["regelwerk-interpretation"], ids=[item.id])
             question = pgettext_for(lang, f"{item.id}#question", item.question)
-            box += common.text(question, nodes.rubric)
+            heading = common.text(question, nodes.rubric)
+            heading += nodes.Text(" ")
+            heading += nodes.literal("", item.id, classes=["regelwerk-entry-id"])
+            box += heading
             evidence = nodes.bullet_list()
             for number, source in enumerate(item.evidence):
                 note = pgettext_for(lang, f"{item.id}#evidence.{number}", source["note"])
@@ -150,8 +155,7 @@ class InterpretationRegister(GameDirective):
                     common.paragraph(nodes.Text(self._(SHOWN_BY) + " "),
                                      nodes.literal("", item.plays_alike_test))]))
             if item.variant:
-                fields.append((self._(VARIANT), [common.paragraph(
-                    nodes.Text(self._(VARIANT_TEXT).format(name=item.variant)))]))
+                fields.append((self._(VARIANT), [self.variant_options(item)]))
                 effects = stats.reading_effects(self, spec, item,
                                                 self.options.get("effect-players"),
                                                 self.options.get("effect-games"),
@@ -163,6 +167,13 @@ class InterpretationRegister(GameDirective):
             common.register_anchor(self, item.id, question)
             result.append(box)
         return result
+
+    def variant_options(self, item: Interpretation) -> nodes.paragraph:
+        """How the command line plays each reading: ``--option <variant>=<reading>``, as
+        ``play``, ``simulate``, ``explain`` and the other playing commands take it."""
+        commands = common.joined((nodes.literal("", f"--option {item.variant}={option['id']}")
+                                  for option in item.options), " · ")
+        return common.paragraph(nodes.Text(self._(VARIANT_TEXT) + " "), *commands)
 
     @staticmethod
     def tests(names: tuple[str, ...]) -> nodes.bullet_list:

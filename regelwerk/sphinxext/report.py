@@ -3,6 +3,8 @@
 The data comes from the JSON file named by the ``regelwerk_report`` config
 value (``regelwerk docs`` computes it once and passes ``-D
 regelwerk_report=...``); a build without it says where the report comes from.
+Each invariant's row is anchored (``<game>:invariant.<id>``, where the clause boxes
+link) and names its clauses, linked to their boxes.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ COVERAGE = N_("{clauses} clauses: {implemented} implemented, {tested} tested, {a
 GAPS_NONE = N_("No traceability or translation gaps.")
 GAPS = N_("{count} gaps:")
 RANGES = N_("Proved for every board with {ranges}.")
-STATUS_NAMES = {"proven": N_("proven"), "violated": N_("VIOLATED"), "unknown": N_("UNKNOWN")}
+STATUS_NAMES = {"proven": N_("proven"), "stale": N_("STALE"), "violated": N_("VIOLATED"),
+                "unknown": N_("UNKNOWN")}
 TRANSLATION = N_("Translation status: German catalogs of the engine and of every page are "
                  "complete, without fuzzy entries.")
 
@@ -58,12 +61,20 @@ class ConsistencyReport(SphinxDirective):
             section += common.text(_(COVERAGE).format(**info))
             rows = []
             for inv in info["invariants"]:
-                statement = fill(spec, gettext_for(lang, inv["statement"]), lang)
+                statement = fill(spec, gettext_for(lang, inv["statement"]), lang,
+                                 **inv.get("fields", {}))
                 if inv["ranges"]:
                     ranges = fill(spec, gettext_for(lang, inv["ranges"]), lang)
                     statement += " " + _(RANGES).format(ranges=ranges)
-                rows.append([nodes.literal("", inv["id"]), _(STATUS_NAMES[inv["status"]]),
-                             statement, f"{inv['seconds']:.2f}"])
+                anchor = common.label(game, "invariant", inv["id"])
+                common.register_anchor(self, anchor, inv["id"])
+                clauses = common.joined(common.reference(self.env, clause, nodes.literal(
+                    "", clause)) for clause in inv.get("clauses", ()))
+                shown: list[nodes.Node] = [nodes.Text(statement)]
+                if clauses:
+                    shown += [nodes.Text(" ("), *clauses, nodes.Text(")")]
+                rows.append([[nodes.literal("", inv["id"], ids=[anchor])],
+                             _(STATUS_NAMES[inv["status"]]), shown, f"{inv['seconds']:.2f}"])
             section += common.table([_(INVARIANT), _(STATUS), _(STATEMENT), _(SECONDS)], rows,
                                     [2, 1, 6, 1], ["regelwerk-report"])
             gaps = info["gaps"]

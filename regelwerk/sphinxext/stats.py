@@ -263,7 +263,7 @@ def reading_effects(directive: SphinxDirective, spec: Spec, entry: Interpretatio
                               players=seats)
         if base:
             item += _with_literal(gettext_for(lang, WITH), "options",
-                                  ", ".join(f"{name}={value}" for name, value in base))
+                                  " ".join(f"--option {name}={value}" for name, value in base))
         item += _with_literal(gettext_for(lang, REPRODUCE), "command", compare.command(
             run.game, run.option, run.values, data["games"], run.players, run.seed, run.base))
         lines += item

@@ -8,7 +8,8 @@ its icons, "Toggle navigation of …" and the footer's credit line. Our
 :func:`localise`, which puts those strings in the build language (engine
 catalog) and names furo's two ``<aside>`` landmarks; it also replaces the
 footer with one in the build language and adds ``<link rel="alternate"
-hreflang>`` for every language of the site. The words our templates show come
+hreflang>`` for every language of the site; the language switch is in the
+sidebar and, for a phone, in furo's mobile header too. The words our templates show come
 translated in ``regelwerk_words`` (Sphinx's catalog chain), not through the
 templates' gettext, which Sphinx's gettext builder would extract into a
 ``sphinx.pot`` for the translation gate. Every string replaced here is
@@ -62,10 +63,17 @@ THEME_WORDS = ("Next", "Previous", "Home", "Copyright", "Search")
 sphinx_gettext = get_translation("sphinx")
 
 
-def localise(body: str, lang: str) -> Markup:
-    """furo's rendered ``body`` block with its hard-coded English in ``lang``."""
+HEADER_RIGHT = '<div class="header-right">'
+
+
+def localise(body: str, lang: str, switch: str = "") -> Markup:
+    """furo's rendered ``body`` block with its hard-coded English in ``lang``, and
+    ``switch`` (the language links, rendered html) first in the mobile header's right
+    end, where a phone shows it without opening the menu."""
     _ = partial(gettext_for, lang)
     out = str(body)
+    if switch.strip():
+        out = out.replace(HEADER_RIGHT, f"{HEADER_RIGHT}\n{str(switch).strip()}", 1)
     for label in LABELS:
         out = out.replace(f'aria-label="{label}"', f'aria-label="{html.escape(_(label))}"')
     for title in ICON_TITLES:

@@ -14,10 +14,14 @@ import pytest
 from regelwerk.engine import medici_vs_strozzi as mvs
 from regelwerk.engine.core.records import GameRecord
 
-from regelwerk import cli
 from regelwerk.cli import main
+from regelwerk.commands import common
 
 ROOT = Path(__file__).resolve().parents[2]
+
+#: a board number's domain (spec), for the refusals below
+BONUS = mvs.GAME.spec.number("board.bonus_small_distance").domain
+assert BONUS is not None
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -52,7 +56,7 @@ def test_bad_option_values_are_one_line(capsys: pytest.CaptureFixture[str], opti
 
 
 def test_option_values_of_ascii_digits_are_numbers() -> None:
-    assert cli._parse_options(["a=12", "b=-3", "c=²", "d=1_000", "e=٣"], "en") == {
+    assert common.parse_options(["a=12", "b=-3", "c=²", "d=1_000", "e=٣"], "en") == {
         "a": 12, "b": -3, "c": "²", "d": "1_000", "e": "٣"}
 
 
@@ -79,7 +83,8 @@ def write_record(path: Path, **changes: Any) -> Path:
     ({"options": {"board": 3}}, "options.board must be a table / null, not 3",
      "options.board muss eine Tabelle / null sein"),
     ({"options": {"board": {"board.bonus_small_distance": 0}}},
-     "board.bonus_small_distance must be from 1 to 8, not 0", "zwischen 1 und 8"),
+     f"board.bonus_small_distance must be from {BONUS.low} to {BONUS.high}, not 0",
+     f"zwischen {BONUS.low} und {BONUS.high}"),
     ({"actions": [{"type": ["draw"]}]}, "actions[0].type must be a text", "muss ein Text sein"),
     ({"seed": False}, "seed must be a whole number / null, not False", "seed muss eine ganze Zahl"),
 ])

@@ -96,7 +96,7 @@ def test_replay_names_the_illegal_action_and_clause(tmp_path: Path,
     GameRecord("medici_vs_strozzi", 1, ({"type": "draw"}, {"type": "buy"}), {}).write(path)
     code, _, err = run(capsys, "replay", str(path), "--lang", "de")
     assert code == 1
-    assert "action 1" in err or "Aktion 1" in err
+    assert "Aktion 2 (" in err                     # the second action, as the list numbers it
     assert "medici_vs_strozzi:turn.draw" in err and err.count("\n") == 1
 
 
@@ -194,14 +194,17 @@ def test_broken_record_action_is_german_with_file_and_index(
     path = tmp_path / "broken.json"
     GameRecord("medici_vs_strozzi", 1, ({"type": "draw"}, {"type": "fly"}), {}).write(path)
     code, out, err = run(capsys, "replay", str(path), "--lang", "de")
-    # the course up to the broken action (one line for action 0), then the error
-    assert code == 2 and out.startswith("   1. Medici: ") and out.count("\n") == 1
+    # the course up to the broken action (action 1 and the tile it draws), then the error
+    # naming the broken action by its number in that list (2)
+    lines = out.splitlines()
+    assert code == 2 and lines[0].startswith("   1. Medici: ") and len(lines) == 2
+    assert lines[1].startswith("      ") and ":" in lines[1]      # chance's draw, in words
     assert err.count("\n") == 1
-    assert err.startswith(f"regelwerk: Fehler: {path}: Aktion 1: keine Aktion von "
+    assert err.startswith(f"regelwerk: Fehler: {path}: Aktion 2: keine Aktion von "
                           "medici_vs_strozzi: ")
     assert "type muss eines von draw" in err
     code, _, err = run(capsys, "replay", str(path), "--lang", "en")
-    assert f"{path}: action 1: not an action of medici_vs_strozzi" in err
+    assert f"{path}: action 2: not an action of medici_vs_strozzi" in err
 
 
 def test_record_that_is_no_record_is_german(tmp_path: Path,

@@ -19,7 +19,7 @@ from regelwerk.engine.core.errors import LINE, LONG, SHOWN, cut, quoted, shown, 
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.records import GameRecord, RecordError
 
-from regelwerk import cli, games
+from regelwerk import games
 from regelwerk.cli import main
 from regelwerk.play import start
 from regelwerk.stats import Run, rules_key
@@ -85,7 +85,7 @@ def test_a_bad_value_of_an_open_choice_is_asked_again(
     code, out, err = play(capsys, monkeypatch, answer + "\n", "--lang", "de", "play",
                           "--resume", str(at_the_price), "--random", "1")
     assert code == 0 and err == ""
-    assert "keine Aktion: price: gib die Nummer und einen ganzzahligen Wert an" in out
+    assert "keine Aktion: price: die Nummer und einen ganzzahligen Wert angeben" in out
     assert len(GameRecord.read(at_the_price).actions) == 3       # nothing played, still saved
 
 
@@ -134,7 +134,7 @@ def test_an_illegal_recorded_action_is_refused_in_the_readers_language(
     GameRecord(record.game, record.seed, ({"type": "stop"},), dict(record.options)).write(path)
     for command in (("play", "--resume"), ("explain",)):
         code, _, err = run(capsys, "--lang", "de", *command, str(path))
-        assert code == 2 and "Aktion 0: " in one_line(err)
+        assert code == 2 and "Aktion 1: " in one_line(err)      # the first action
         assert "(Regel medici_vs_strozzi:" in err and "(rule " not in err
 
 
@@ -146,8 +146,8 @@ def test_explain_refuses_a_bad_action_in_one_line(action: str, at_the_price: Pat
                          "--action", action)
     assert code == 2 and out == ""
     assert one_line(err).startswith("regelwerk: Fehler: ")
-    expected = "wähle eine Zahl von 1 bis 1" if action in (DIGITS, "3") else \
-        "price: gib die Nummer und einen ganzzahligen Wert an"
+    expected = "eine Zahl von 1 bis 1 wählen" if action in (DIGITS, "3") else \
+        "price: die Nummer und einen ganzzahligen Wert angeben"
     assert expected in err
 
 
@@ -258,7 +258,7 @@ def test_an_unknown_board_key_of_100kb_is_one_short_line(tmp_path: Path,
 
 def test_a_clause_id_of_100kb_is_one_short_line(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "--lang", "de", "rule", "r" * 100_000)
-    assert code == 2 and "unbekannte Klausel 'rrr" in one_line(err) and "(100.000 Zeichen)" in err
+    assert code == 2 and "unbekannter Regelpunkt 'rrr" in one_line(err) and "(100.000 Zeichen)" in err
 
 
 @pytest.mark.parametrize("args", [("simulate", GAME, "--seed", DIGITS),
@@ -282,7 +282,7 @@ def test_the_last_guard_cuts_any_line_to_500_characters(
         raise RuntimeError("y" * 10_000)
 
     monkeypatch.delenv("REGELWERK_DEBUG", raising=False)
-    monkeypatch.setitem(cli.COMMANDS, "games", broken)
+    monkeypatch.setattr("regelwerk.commands.games.run", broken)
     code, _, err = run(capsys, "--lang", "de", "games")
     assert code == 3 and err.count("\n") == 1 and len(err) == LINE + 1
     assert err.startswith("regelwerk: ") and "y" * 100 in err

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from regelwerk.engine.core.game import CHANCE, Game
-from regelwerk.engine.core.i18n import Phrase, pgettext_for
+from regelwerk.engine.core.i18n import Phrase, gettext_for, pgettext_for
 from regelwerk.engine.core.records import GameRecord
 
 from regelwerk import games
@@ -196,7 +196,7 @@ def test_replay_and_explain_show_the_position_in_words(
     expected = position(game, states[step], "de")
     assert main(["replay", str(path), "--until", str(step), "--lang", "de"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"nach Aktion {step}: {states[step]!r}"
+    assert out[0] == gettext_for("de", "after action {index}:").format(index=step)
     assert out[1:] == ["  " + line for line in expected.splitlines()]
     assert main(["replay", str(path), "--positions", "--lang", "en"]) == 0
     course = capsys.readouterr().out
@@ -214,8 +214,9 @@ def test_replay_and_explain_show_the_position_in_words(
 
 def test_regress_reports_the_new_position_in_words(tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    """A corpus entry whose stored fingerprint at step 4 no longer matches: the report
-    keeps the stored text as it is and adds the engine's position now, in words."""
+    """A corpus entry whose stored fingerprint at step 4 no longer matches: the text
+    report shows the positions before the action and now in words, never the stored
+    short text (JSON keeps it as it is)."""
     game, record, states, _ = recorded("medici_vs_strozzi", tmp_path)
     entry = make_entry(record)
     steps = list(entry.steps)
@@ -227,9 +228,10 @@ def test_regress_reports_the_new_position_in_words(tmp_path: Path,
     assert found[0].now_in_words("de") == position(game, states[5], "de")
     assert main(["regress", str(folder), "--lang", "de"]) == 1
     out = capsys.readouterr().out
-    assert "<an old text>" in out
-    assert "\n".join("    " + line for line in position(game, states[5], "de").splitlines()
-                     ) in out
+    assert "<" not in out and "0" * 16 in out
+    for state in (states[4], states[5]):
+        assert "\n".join("    " + line for line in position(game, state, "de").splitlines()
+                         ) in out
     assert main(["regress", str(folder), "--json", "--lang", "en"]) == 1
     report = json.loads(capsys.readouterr().out)
     assert report["changed"][0]["now_in_words"] == position(game, states[5], "en")

@@ -127,7 +127,7 @@ def test_explain_shows_an_entry_only_where_its_question_arises() -> None:
 
 
 def test_every_command_that_plays_takes_the_same_options() -> None:
-    from regelwerk.cli import build_parser
+    from regelwerk.commands import build_parser
 
     parser = build_parser("en")
     for command in ("play", "replay", "simulate", "stats", "compare", "explain"):

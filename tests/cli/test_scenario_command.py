@@ -4,10 +4,11 @@ runs through the command, a wrong expectation fails in words, a bad file is one 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from regelwerk import games, scenarios
+from regelwerk import games, public_names, scenarios
 from regelwerk.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -93,3 +94,94 @@ def test_a_bad_file_is_one_line_naming_file_and_line(
     assert code == 2 and captured.out == ""
     (line,) = captured.err.splitlines()
     assert str(path) in line and where in line
+
+
+def test_every_scenario_file_of_the_suite_names_only_public_names() -> None:
+    internal = []
+    for scenario in scenarios.load(ROOT):
+        game = games.get(scenario.game).game
+        state = game.new_game(seed=scenario.seed, options=scenario.game_options())
+        for key in (*scenario.then, *scenario.change):
+            try:
+                public_names.resolve(game, state, key)
+            except public_names.UnknownName:
+                internal.append(f"{scenario.where(key)}: {key}")
+    assert internal == []
+
+
+def _played(game_id: str, players: int, steps: list[dict[str, object]],
+            options: dict[str, object] | None = None) -> tuple[Any, Any]:
+    game = games.get(game_id).game
+    state = game.new_game(seed=None, options={"players": players, **(options or {})})
+    return game, scenarios.steps(game, state, steps)
+
+
+def _read(game: Any, state: Any, key: str) -> Any:
+    return public_names.resolve(game, state, key).read(game, state)
+
+
+def test_now_says_what_the_position_text_says_happens_next() -> None:
+    from regelwerk.engine.lorenzo.position import WHAT
+    from regelwerk.engine.medici_vs_strozzi.position import DOING
+    from regelwerk.engine.medici_vs_strozzi.state import Phase
+
+    game, state = _played("medici_vs_strozzi", 2, [{"type": "draw"}])
+    assert _read(game, state, "now") == DOING[Phase.TILE]("en", player="")
+    state = scenarios.steps(game, state, [{"type": "tile", "tile": 0}, {"type": "stop"}])
+    assert _read(game, state, "now") == DOING[Phase.PRICE]("en", player="Medici")
+    game, state = _played("lorenzo", 2, [], {"game_mode": "basic"})
+    assert _read(game, state, "now") == WHAT[state.step]("en") != WHAT[type(state.step).PLACE]("en")
+
+
+def test_florenz_names_of_the_set_up_read_the_board_the_piles_and_the_rounds() -> None:
+    from regelwerk.engine.florenz.position import NO_BOARD, PHASES
+    from regelwerk.engine.florenz.rules import BOASTS, MEDICI
+    from regelwerk.engine.florenz.words import BOARDS
+
+    game, state = _played("florenz", 2, [])
+    assert _read(game, state, "location 1 boast board") == NO_BOARD("en")
+    assert _read(game, state, "phase") == PHASES[state.phase]("en")
+    game, state = _played("florenz", 2, [{"first": 18}, {"type": "time", "time": 5},
+                                         {"type": "time", "time": 7}])
+    for location in range(state.rules.locations):
+        assert _read(game, state, f"location {location + 1} boast board") == \
+            BOARDS[BOASTS[state.boards[location]]]("en")
+    for medici, name in enumerate(MEDICI):
+        assert _read(game, state, f"scandal cards in the pile of {name}") == \
+            len(state.decks[medici])
+        assert state.decks[medici]
+        assert _read(game, state, f"scandal cards on the discard pile of {name}") == 0
+    assert [_read(game, state, f"round {n} time tile") for n in (2, 3)] == [5, 7]
+    assert _read(game, state, "round 4 time tile") == "none"
+    assert _read(game, state, "Blue plan card") == state.plans[0] + 1
+    assert _read(game, state, "Strozzi's discard pile") == "none"     # no Strozzi here
+    with pytest.raises(public_names.UnknownName):
+        public_names.resolve(game, state, "path 1-9 escorts").read(game, state)
+
+
+def test_florenz_solo_names_read_strozzis_colours_escorts_and_cards() -> None:
+    game, state = _played("florenz", 1, [{"first": 16}, {"type": "time", "time": 7},
+                                         {"type": "time", "time": 5}])
+    strozzi = state.rules.families - 1
+    escorted = [index for index, families in enumerate(state.escorts) if strozzi in families]
+    assert escorted
+    a, b = state.rules.edges[escorted[0]]
+    assert _read(game, state, f"path {a + 1}-{b + 1} escorts") == ["Strozzi"]
+    assert _read(game, state, f"path {b + 1} - {a + 1} escorts") == ["Strozzi"]
+    colours = state.rules.spec.meta["solo_colours"]
+    seen = [_read(game, state, f"location {n + 1} Strozzi colours")
+            for n in range(state.rules.locations)]
+    assert sorted(c for found in seen for c in found) == sorted(colours)
+    assert _read(game, state, "Strozzi's discard pile") == []
+    assert _read(game, state, "Strozzi's card set aside") == "none"
+    assert _read(game, state, "Strozzi's cards still to come from the old deck") == 0
+    assert _read(game, state, "Strozzi's discards to go beneath them") == []
+
+
+def test_il_vecchio_additional_cost_tile_names_its_track() -> None:
+    from regelwerk.engine.core.spec import glossary_word
+    from regelwerk.engine.il_vecchio.board import TRACKS
+
+    game, state = _played("il_vecchio", 2, [{"until": "recover"}])
+    assert _read(game, state, "Additional cost tile") == \
+        glossary_word("il_vecchio", TRACKS[state.extra_cost_on], "en")

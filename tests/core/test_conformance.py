@@ -45,6 +45,30 @@ def test_random_play_is_legal_and_keeps_the_invariants(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_actions_are_ordered_and_seats_number_the_movers(game_id: str) -> None:
+    game = declared(game_id)
+    assert conformance.check_declaration(game) == []
+    assert [p for game_played in played(game_id)
+            for p in conformance.check_movers(game, game_played)] == []
+    assert game.longest(game.default_rules) is not None, "every game declares max_length"
+
+
+def test_an_unordered_action_and_too_long_a_game_fail_the_suite() -> None:
+    game = declared("medici_vs_strozzi")
+
+    @dataclasses.dataclass(frozen=True)
+    class Unordered:
+        pass
+
+    kind = dataclasses.replace(game.kinds[0], action=Unordered)
+    broken = dataclasses.replace(game, kinds=(kind, *game.kinds[1:]))
+    assert any("Unordered" in p for p in conformance.check_declaration(broken))
+    game_played = played("medici_vs_strozzi")[0]
+    short = dataclasses.replace(game, max_length=lambda rules: len(game_played.actions) - 1)
+    assert any("more than the declared" in p for p in conformance.check_play(short, game_played))
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_samplers_draw_only_legal_actions_and_every_kind(game_id: str) -> None:
     assert conformance.check_samplers(declared(game_id), some_states(game_id, every=3)) == []
 

@@ -97,3 +97,26 @@ def test_a_board_file_with_an_unknown_number_names_the_file(tmp_path: Path) -> N
         mvs.new_game(seed=0, options={"board": load_board_file(board)})
     assert caught.value.message_in("de") == (f"{board}: medici_vs_strozzi hat keine Zahl "
                                              "'board.harbor_count'")
+
+
+@pytest.mark.parametrize("game_id", ["florenz", "lorenzo"])
+def test_a_refusal_names_the_action_in_words_not_its_repr(game_id: str) -> None:
+    """Issue 34: a refusal the game words no more precisely shows the action as the move
+    list does, in the reader's language, never as a Python repr."""
+    from random import Random
+
+    from regelwerk import games
+
+    game = games.get(game_id).game
+    start = game.new_game(seed=1)
+    listed, later, rng = set(game.legal_actions(start)), start, Random(2)
+    for _ in range(40):
+        later = game.step_random(later, rng)[1]
+    action = next(a for a in game.legal_actions(later) if a not in listed)
+    with pytest.raises(IllegalAction) as caught:
+        game.apply(start, action)
+    assert caught.value.clause in (game.sequence_clause(start), game.kind_of[type(action)].clause)
+    for lang in ("en", "de"):
+        text = caught.value.message_in(lang)
+        assert text.startswith(game.describe(start, action, lang)), text
+        assert type(action).__name__ + "(" not in text

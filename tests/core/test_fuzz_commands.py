@@ -83,13 +83,11 @@ def test_an_error_only_in_english_is_no_clean_error(tmp_path: Path,
 def test_a_hang_is_killed_and_counted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
-    from regelwerk import cli
-
     def hangs(*_: object) -> int:
         time.sleep(60)
         return 0
 
-    monkeypatch.setitem(cli.COMMANDS, "games", hangs)
+    monkeypatch.setattr("regelwerk.commands.games.run", hangs)
     folder = fc.case_folder(tmp_path, 0)
     ran = fc.run_cli(["games"], folder, timeout=0.5)
     assert ran.code is None

@@ -18,6 +18,7 @@ from regelwerk.verification.medici_vs_strozzi import MUTANTS
 
 from regelwerk import games
 from regelwerk.cli import main
+from regelwerk.play import result_text
 from regelwerk.regress import Entry, check_entry, corpus_files, regress, replay_steps
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -284,7 +285,8 @@ def test_accept_says_what_changed_and_refuses_a_changed_result_unless_asked(
     last = len(entry.record.actions)
     assert code == 1
     assert f"first divergence: step {last}," in out
-    assert f"result: {json.dumps(wrong)} -> {json.dumps(old)}" in out
+    game = games.get("medici_vs_strozzi").game
+    assert f"result: {result_text(game, wrong, 'en')} -> {result_text(game, old, 'en')}" in out
     assert "not accepted without --accept-results" in out
     assert Entry.read(tmp_path / source.name).record.result == wrong
     assert main(["regress", str(tmp_path), "--accept", "--accept-results"]) == 0

@@ -32,7 +32,7 @@ def run_page(page: str) -> dict[str, Any]:
     """Run a page's doctests in one namespace, as Sphinx does; fail on any failure."""
     globs: dict[str, Any] = {"DOC_LANG": "en"}
     parser = doctest.DocTestParser()
-    flags = doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL
+    flags = doctest.ELLIPSIS | doctest.DONT_ACCEPT_TRUE_FOR_1   # as docs/conf.py
     for line, source in doctests(page):
         test = parser.get_doctest(source, globs, f"{page}:{line}", str(PAGES / page), line)
         runner = doctest.DocTestRunner(optionflags=flags)

@@ -146,3 +146,99 @@ def test_fuzzy_entries_and_source_notes(rules: Rules, tmp_path: Path) -> None:
     # a source note quotes the rulebooks' headings: terms are not required there, but no
     # forbidden variant may appear; a fuzzy entry is not shown at all (the audit reports it)
     assert got == [("florenz:x#source", "florenz.time_count")]
+
+
+# One German voice (issue 34): each drift the issue found is caught, in whichever catalog
+# it would sit (a page's, the engine's or the command line's).
+DRIFTS = [
+    ("lorenzo/index.po", "lorenzo", "the [interpretation register](interpretations.md)",
+     "das [Interpretationsregister](interpretations.md)", "register.name"),
+    ("regelwerk.po", None, "  interpretation register ({count}):",
+     "  Interpretationsregister ({count}):", "register.name"),
+    ("regelwerk.po", None, "show one rule clause", "eine Regelklausel zeigen", "clause.name"),
+    ("regelwerk.po", None, "unknown clause {id!r}.", "unbekannte Klausel {id!r}.", "clause.name"),
+    ("regelwerk.po", None, "  exercised through play: {count} of {clauses} clauses",
+     "  durch Spielen geprüft: {count} von {clauses} Regeln", "clause.named"),
+    ("regelwerk-lorenzo.po", "lorenzo", "take {card} from floor {floor} of tower {tower}",
+     "{card} von Stockwerk {floor} des Turms {tower} nehmen", "lorenzo.floor"),
+    ("regelwerk-lorenzo.po", "lorenzo", "{support} the Church at the Vatican report",
+     "bei der Vatikanprüfung: die Kirche {support}", "lorenzo.vatican_report"),
+    ("lorenzo/statistics.po", "lorenzo", "What does a game of *Lorenzo il Magnifico* look like?",
+     "Wie sieht eine Partie *Lorenzo il Magnifico* aus?", "game.name"),
+    ("lorenzo/statistics.po", "lorenzo", "What does a game of *Lorenzo il Magnifico* look like?",
+     "Wie sieht eine Partie *Lorenzo il Magnifico* aus?", "term.lorenzo.game"),
+    ("regelwerk-lorenzo.po", "lorenzo", "Anhang Exkommunikationsplaettchen (21 tiles)",
+     "Anhang Exkommunikationsplaettchen (21 Plättchen)", "spelling.umlaut"),
+    ("regelwerk-il_vecchio.po", "il_vecchio", "You have no bishop.", "Du hast keinen Bischof.",
+     "address.du"),
+    ("regelwerk-il_vecchio.po", "il_vecchio", "You rolled {roll}: place next to area {roll}.",
+     "Sie haben {roll} gewürfelt: setze an Gebiet {roll} ein.", "address.du"),
+    ("regelwerk-medici_vs_strozzi.po", "medici_vs_strozzi", "Another of your ships is in harbour.",
+     "Ein anderes deiner Schiffe liegt schon im Hafen.", "address.du"),
+    ("regelwerk-medici_vs_strozzi.po", "medici_vs_strozzi", "buy the 1 tiles",
+     "die 1 Plättchen kaufen", "number.slips"),
+    ("regelwerk.po", None, "Proved for every board with every time tile.",
+     "Bewiesen für jeden Spielplan mit jedes Zeitplättchen.", "number.slips"),
+    ("regelwerk-florenz.po", "florenz", "With 3 (assumed) families",
+     "Mit 3 (angenommen) Familien", "number.slips"),
+]
+
+
+@pytest.mark.parametrize(("file", "game", "english", "german", "rule"), DRIFTS,
+                         ids=[f"{d[4]}:{d[3][:30]}" for d in DRIFTS])
+def test_each_drift_of_one_voice_fails_the_check(rules: Rules, tmp_path: Path, file: str,
+                                                 game: str | None, english: str, german: str,
+                                                 rule: str) -> None:
+    path = _catalog(tmp_path / Path(file).name, [(None, english, german)])
+    found = {f.rule for f in check_catalog(path, game, rules, file)}
+    assert rule in found, (german, found)
+    fixed = {"register.name": german.replace("Interpretationsregister", "Auslegungsregister")}
+    if rule in fixed:
+        path = _catalog(tmp_path / ("fixed-" + Path(file).name), [(None, english, fixed[rule])])
+        assert rule not in {f.rule for f in check_catalog(path, game, rules, file)}
+
+
+def test_project_terms_catch_their_example(rules: Rules, tmp_path: Path) -> None:
+    project = [r for r in rules.required if r.game is None]
+    assert project and all(r.example for r in project)
+    for req in project:
+        assert req.example is not None
+        english, german = req.example
+        path = _catalog(tmp_path / f"{req.id}.po", [(None, english, german)])
+        assert [f.rule for f in check_catalog(path, None, rules)] == [req.id]
+
+
+def test_the_address_rule_leaves_nouns_and_sie_alone(rules: Rules) -> None:
+    rule = next(r for r in rules.forbidden if r.id == "address.du")
+    for fine in ("Spiele", "Die Spiele dieser Seite", "Geben Sie eine Aktion an.",
+                 "Sie haben keinen Bischof.", "Dafür liegt kein offenes Plättchen bereit.",
+                 "Ein Medium setzt Wähler ein", "die Ziehung durch den Zufall"):
+        assert not rule.pattern.search(prose(fine)), fine
+    for wrong in ("Wähle eine Zahl.", "Zug: gib die Nummer an", "deine Wahl", "mit dir"):
+        assert rule.pattern.search(prose(wrong)), wrong
+
+
+def test_composed_german_texts_keep_the_rules(rules: Rules) -> None:
+    """Texts the catalogs hold only in pieces: clause texts with their numbers (an assumed
+    number marked as the command line marks it) and each proof's ranges in its sentence."""
+    from regelwerk.engine.core import spec as spec_module
+    from regelwerk.engine.core.clauses import clause_text, fill
+    from regelwerk.engine.core.i18n import gettext_for
+
+    from regelwerk.sphinxext.report import RANGES
+    from regelwerk.terminology import check_entry
+
+    findings = []
+    for game, info in games.games().items():
+        spec = spec_module.load(game)
+        texts = [(cid, clause_text(spec, cid, "de")) for cid in spec.clauses]
+        try:
+            invariants = info.verification_module().INVARIANTS
+        except ModuleNotFoundError:
+            invariants = ()
+        texts += [(inv.id, gettext_for("de", RANGES).format(
+            ranges=fill(spec, gettext_for("de", inv.ranges), "de")))
+            for inv in invariants if inv.ranges]
+        for where, text in texts:
+            findings += check_entry(f"{game} (composed)", 0, where, where, text, game, rules)
+    assert not findings, "\n".join(str(f) for f in findings)

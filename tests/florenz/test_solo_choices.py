@@ -12,10 +12,11 @@ from typing import Any
 
 import pytest
 from regelwerk.engine import florenz as fz
-from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.florenz import solo
 from regelwerk.engine.florenz.game import GAME
+
+from tests.refusals import refused
 
 YOU, STROZZI = 0, 1
 DEB, LADY, MAESTRO = 0, 1, 2
@@ -84,10 +85,8 @@ def test_card5_tie_waits_for_the_player_s_colour(medici: int, rank: int) -> None
     assert fz.legal_actions(waiting) == (fz.StrozziChoice(0), fz.StrozziChoice(1))
     assert "blue" in GAME.describe(waiting, fz.StrozziChoice(1), "en")
     assert "Strozzi" in GAME.position_text(waiting, "de")
-    with pytest.raises(IllegalAction):
-        fz.apply(waiting, fz.StrozziChoice(2))
-    with pytest.raises(IllegalAction):
-        fz.apply(waiting, fz.Pass(5))                 # the player answers first
+    refused(fz, waiting, fz.StrozziChoice(2), "florenz:solo.card.place")
+    refused(fz, waiting, fz.Pass(5), "florenz:solo.turn")                 # the player answers first
     after = fz.apply(waiting, fz.StrozziChoice(1))
     assert strozzi_at(after, target) == [(BLUE, rank)]
     assert not after.automa.pending and fz.current_player(after) == YOU

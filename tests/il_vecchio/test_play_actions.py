@@ -9,6 +9,7 @@ from regelwerk.engine import il_vecchio as iv
 from regelwerk.engine.core.errors import IllegalAction
 
 from tests.il_vecchio.play_helpers import SPEC, act, draw, province, started, to_move, town
+from tests.refusals import refused
 
 VENICE = iv.REGIONS.index("venezia")
 
@@ -119,7 +120,7 @@ def test_the_family_event_lays_down_or_takes_back() -> None:
     blue, yellow = state.players
     state = act(state, iv.FamilyChoice(pistoia, False))
     assert state.players[0].supply == blue.supply + 1 and state.players[0].lying[pistoia] == 0
-    assert iv.FamilyChoice(prato, False) not in iv.legal_actions(state)   # nobody lies there
+    refused(iv, state, iv.FamilyChoice(prato, False), "il_vecchio:event.family")  # none lying
     state = act(state, iv.FamilyChoice(prato, True))
     assert state.players[1].standing[prato] == yellow.standing[prato] - 1
     assert state.players[1].lying[prato] == 1
@@ -168,6 +169,6 @@ def test_the_recovery_tile_offers_the_roll_before_the_dice() -> None:
     assert to_move(rolled) == "chance"
     area = next(iter(state.rules.board.areas))
     rolled = act(rolled, iv.Roll(area))
-    assert iv.Place(-1) not in iv.legal_actions(rolled)         # the choice came before
+    refused(iv, rolled, iv.Place(-1), "il_vecchio:action.reinforcement")  # chosen before
     rolled = act(rolled, iv.Place(state.rules.board.areas[area][0]))
     assert rolled.players[0].supply == state.players[0].supply - 1 and rolled.turn == 1

@@ -18,6 +18,7 @@ from tests.il_vecchio.play_helpers import (
     to_move,
     town,
 )
+from tests.refusals import refused
 
 FAMILY = SPEC["setup.family_members"]
 PER_ROUND = SPEC["setup.placement.members_per_round"]
@@ -204,7 +205,7 @@ def test_the_first_crest_levies_everyone_and_moves_the_additional_cost() -> None
     assert state.extra_cost_on == iv.NOBILITY                   # moved after the first crest
     assert [(p.need, p.player) for p in state.pending[:2]] == [(iv.Need.LEVY, 0),
                                                                 (iv.Need.LEVY, 1)]
-    assert iv.Levy(iv.FLORIN) not in iv.legal_actions(state)    # blue has no Florins left
+    refused(iv, state, iv.Levy(iv.FLORIN), "il_vecchio:event.levy")    # blue has no Florins
     state = act(state, iv.Levy(iv.BISHOP))
     yellow = state.players[1].res
     assert iv.Levy(iv.FLORIN) in iv.legal_actions(state)

@@ -16,6 +16,7 @@ from tests.il_vecchio.iv_helpers import (
     edit,
     province_tile,
 )
+from tests.refusals import refused
 
 
 @pytest.mark.clause("il_vecchio:setup.board")
@@ -88,8 +89,8 @@ def test_start_money() -> None:
 @pytest.mark.clause("il_vecchio:setup.council_choice", "il_vecchio:setup.additional_cost")
 def test_setup_council_choice() -> None:
     state = iv.new_game(2, {"players": 2})
-    with pytest.raises(IllegalAction):
-        iv.apply(state, iv.KeepCouncil(next(t for t in range(12) if t not in state.setup_offer[0])))
+    refused(iv, state, iv.KeepCouncil(next(t for t in range(12) if t not in state.setup_offer[0])),
+            "il_vecchio:setup.council_choice")
     keep = [state.setup_offer[0][1], state.setup_offer[1][0]]
     state = iv.apply(iv.apply(state, iv.KeepCouncil(keep[0])), iv.KeepCouncil(keep[1]))
     assert [p.council_up for p in state.players] == [(keep[0],), (keep[1],)]
@@ -103,8 +104,7 @@ def test_turn_is_one_action_then_next_player() -> None:
     state = clean(after_setup(players=3))
     after = iv.apply(state, iv.RECOVER)
     assert after.turn == 1 and after.actions_taken == 0
-    with pytest.raises(IllegalAction, match=r"turn\.structure"):
-        iv.apply(state, iv.PASS)
+    refused(iv, state, iv.PASS, "il_vecchio:turn.structure")
 
 
 @pytest.mark.clause("il_vecchio:action.town.crest")
@@ -114,8 +114,7 @@ def test_bishop_instead_of_middleman_keeps_member_standing() -> None:
     state = state._replace(middlemen=(state.middlemen[0], iv.town(state, "colle"),
                                       *state.middlemen[2:]))
     state = edit(state, 0, standing={"prato": 1}, lying={})
-    with pytest.raises(IllegalAction, match=r"action\.town\.crest"):
-        iv.apply(state, iv.TownAction(prato, prato, False, False))
+    refused(iv, state, iv.TownAction(prato, prato, False, False), "il_vecchio:action.town.crest")
     after = iv.apply(state, iv.TownAction(prato, prato, False, True))
     me = after.players[0]
     assert me.standing[prato] == 1 and me.res[iv.BISHOP] == 0 and me.res[iv.ASSASSIN] == 1
@@ -203,10 +202,8 @@ def test_a_crest_is_a_chance_node_over_the_crests_not_yet_seen() -> None:
     box = state.rules.crest_events
     assert dict(iv.chance_outcomes(taken)) == {
         iv.CrestDrawn(e): Fraction(box.count(e), len(box)) for e in set(box)}
-    with pytest.raises(IllegalAction, match=r"event\.crest"):
-        iv.apply(taken, iv.CrestDrawn(len(iv.EVENTS)))
-    with pytest.raises(IllegalAction):
-        iv.apply(taken, iv.PickTile(0))                 # chance is to move
+    refused(iv, taken, iv.CrestDrawn(len(iv.EVENTS)), "il_vecchio:event.crest")
+    refused(iv, taken, iv.PickTile(0), "il_vecchio:event.crest")                 # chance is to move
     after = iv.apply(taken, iv.CrestDrawn(iv.FAMILY))
     assert after.players[0].crests == (iv.FAMILY,) and after.crests_left == state.crests_left - 1
     assert sorted((*after.crest_pile, iv.FAMILY)) == sorted(box)
@@ -295,8 +292,7 @@ def test_full_track_only_in_final_round_at_last_space_cost() -> None:
     state = state._replace(tracks=((), full, (), (), ()), crests_left=0)
     state = edit(state, 0, res={"florin": 9, "assassin": 1}, standing={"vicchio": 1})
     action = iv.Province(vicchio, vicchio, False, 1, 0, 0)
-    with pytest.raises(IllegalAction, match=r"end\.full_track"):
-        iv.apply(state, action)
+    refused(iv, state, action, "il_vecchio:end.full_track")
     final = state._replace(final_round=True, end_triggered=True)
     after = iv.apply(final, action)
     last = state.rules.board.tracks[1]
@@ -416,4 +412,5 @@ def test_illegal_action_names_clause_in_german() -> None:
     prato, colle = iv.town(state, "prato"), iv.town(state, "colle")
     with pytest.raises(IllegalAction) as info:
         iv.apply(state, iv.TownAction(prato, colle, True, True))
-    assert info.value.message_in("de") == "Du hast keine Kutsche. (Regel il_vecchio:travel.carriage)"
+    assert info.value.clause == "il_vecchio:travel.carriage"
+    assert info.value.message_in("de") == "Sie haben keine Kutsche. (Regel il_vecchio:travel.carriage)"

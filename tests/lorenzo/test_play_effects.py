@@ -208,7 +208,7 @@ def test_two_servants_per_point() -> None:
                               lambda s: idle_action(s, privilege="servant"))
     assert {a.servants for a in GAME.legal_actions(state) if isinstance(a, PlaceTower)
             and a.tower == T and a.floor == 1 and a.member == WHITE} == {4}
-    assert refused(state, PlaceTower(T, 1, WHITE, 2, 0, 0)) == "lorenzo:tower.must_afford"
+    assert refused(state, PlaceTower(T, 1, WHITE, 2, 0, 0)) == "lorenzo:tower.floors"
 
 
 @pytest.mark.play("lorenzo:effect.special")

@@ -104,7 +104,7 @@ def test_round_preparation_and_clearing() -> None:
     first_round = {c for c in state.towers if c >= 0}
     # black 5 on the third floor (5) of the territory tower, white 2 not (short by 3)
     assert PlaceTower(T, 2, BLACK, 0, 0, 0) in GAME.legal_actions(state)
-    assert refused(state, PlaceTower(T, 2, WHITE, 0, 0, 0)) == "lorenzo:tower.must_afford"
+    assert refused(state, PlaceTower(T, 2, WHITE, 0, 0, 0)) == "lorenzo:tower.floors"
     state = GAME.apply(state, PlaceTower(T, 0, WHITE, 0, 0, 0))
     state = to_round_start(state)
     assert state.round == 2
@@ -230,13 +230,13 @@ def test_pass_only_without_a_placement() -> None:
     needs a servant there. In round 4 red has none left: his neutral member cannot go
     anywhere and he must pass, while in his earlier turns passing is refused."""
     state = start(2, roll=(1, 1, 1))
-    assert not GAME.is_legal(state, Pass())
+    assert refused(state, Pass()) == "lorenzo:action.must_place"
     for _ in range(3):
         state = prepare(to_round_start(state), roll=(1, 1, 1))
     assert state.round == 4 and state.players[0].servant == 0
     for _ in range(3):
         state = to_turn(state, 0)
-        assert not GAME.is_legal(state, Pass())
+        assert refused(state, Pass()) == "lorenzo:action.must_place"
         state = privileges(GAME.apply(state, PlaceCouncil(
             next(m for m in range(NEUTRAL) if not state.players[0].used[m]), 0)), "coin")
     state = to_turn(state, 0)

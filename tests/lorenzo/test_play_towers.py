@@ -64,8 +64,8 @@ def test_tower_fee_and_floor_bonus() -> None:
 def test_floor_value_and_servants_needed() -> None:
     green, _, _ = fee_scenario()
     # black 6 is short of the top floor's 7 by one: no servant, or two, are refused
-    assert refused(green, PlaceTower(V, TOP, BLACK, 0, 0, 0)) == "lorenzo:tower.must_afford"
-    assert refused(green, PlaceTower(V, TOP, BLACK, 2, 0, 0)) == "lorenzo:tower.must_afford"
+    assert refused(green, PlaceTower(V, TOP, BLACK, 0, 0, 0)) == "lorenzo:tower.floors"
+    assert refused(green, PlaceTower(V, TOP, BLACK, 2, 0, 0)) == "lorenzo:action.servants_needed"
     # white 1 needs 2 servants for the second floor (3), a 6 takes a lower floor as it is
     legal = set(GAME.legal_actions(green))
     assert {a.servants for a in legal if isinstance(a, PlaceTower) and a.member == WHITE

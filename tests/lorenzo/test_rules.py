@@ -5,7 +5,6 @@ Vatican report) replayed on the engine."""
 from __future__ import annotations
 
 import pytest
-from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.lorenzo import (
     GAME,
     Church,
@@ -22,6 +21,8 @@ from regelwerk.engine.lorenzo.church import report
 from regelwerk.engine.lorenzo.effects import with_player
 from regelwerk.engine.lorenzo.rules import BUILDING, NEUTRAL, TERRITORY
 from regelwerk.engine.lorenzo.scoring import final_scores, military_points, winner
+
+from tests.refusals import refused
 
 RULES = GAME.rules_for({"players": 4, "game_mode": "basic"})
 CARD = {c.id: i for i, c in enumerate(RULES.cards)}
@@ -49,11 +50,10 @@ def test_servants_raise_the_neutral_member() -> None:
     action = legal[0]
     after = GAME.apply(state, action)
     assert after.players[0].servant == 2
-    for servants in (2, 4):
+    # too few: the floor needs its value (tower.floors); too many (action.servants_needed)
+    for servants, clause in ((2, "lorenzo:tower.floors"), (4, "lorenzo:action.servants_needed")):
         wrong = PlaceTower(action.tower, floor, NEUTRAL, servants, action.cost, action.discount)
-        assert not GAME.is_legal(state, wrong)
-        with pytest.raises(IllegalAction):
-            GAME.apply(state, wrong)
+        refused(GAME, state, wrong, clause)
 
 
 @pytest.mark.clause("lorenzo:work.harvest", "lorenzo:work.bonus_tile", "lorenzo:work.value")

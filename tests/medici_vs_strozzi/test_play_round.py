@@ -35,6 +35,7 @@ from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.errors import IllegalAction
 
 from tests.medici_vs_strozzi.conftest import move_markers, play, tiles, turn
+from tests.refusals import refused
 
 M, S = mvs.MEDICI, mvs.STROZZI
 RULES = mvs.rules_for()
@@ -176,7 +177,7 @@ def test_the_first_purchase_of_a_game() -> None:
     assert len(state.holds[M][0]) == capacity
     state = play(state, mvs.DRAW, mvs.TileDrawn(tiles(RULES, "silk", 1)[0]), mvs.STOP,
                  mvs.SetPrice(0), mvs.DECLINE)
-    assert not mvs.is_legal(state, mvs.Load(0, 0))
+    refused(mvs, state, mvs.Load(0, 0), "medici_vs_strozzi:turn.load")
 
 
 def first_action(state: mvs.State) -> mvs.Action:

@@ -12,6 +12,8 @@ from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.records import GameRecord
 
+from tests.refusals import refused
+
 CANDIDATES = (mvs.DRAW, mvs.STOP, mvs.BUY, mvs.DECLINE, mvs.DISCARD, mvs.SetPrice(3),
               mvs.SetPrice(-1), *(mvs.Load(s, h) for s in range(-1, 4) for h in range(-1, 4)))
 
@@ -94,4 +96,4 @@ def test_actions_of_different_kinds_are_never_equal() -> None:
     assert mvs.Load(0, 1) != mvs.SetPrice(0) and mvs.SetPrice(1) == mvs.SetPrice(1)
     state = mvs.apply(mvs.new_game(seed=2), mvs.DRAW)
     state = mvs.apply(mvs.apply(state, mvs.STOP), mvs.SetPrice(1))
-    assert mvs.STOP not in mvs.legal_actions(state)   # RESPOND: only buy or decline
+    refused(mvs, state, mvs.STOP, "medici_vs_strozzi:turn.offer")   # only buy or decline

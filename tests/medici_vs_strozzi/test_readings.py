@@ -11,6 +11,7 @@ import pytest
 from regelwerk.engine import medici_vs_strozzi as mvs
 
 from tests.medici_vs_strozzi.conftest import move_markers, play, preload, tiles
+from tests.refusals import refused
 
 M, S = mvs.MEDICI, mvs.STROZZI
 
@@ -106,7 +107,7 @@ def test_variant_assign_at_round_start() -> None:
     assert state.phase == mvs.Phase.PORTS and mvs.GAME.to_move(state) == opener
     assert len(mvs.legal_actions(state)) == ships * harbours
     state = mvs.apply(state, mvs.Assign(0, harbours - 1))
-    assert mvs.Assign(1, harbours - 1) not in mvs.legal_actions(state)  # that harbour is used
+    refused(mvs, state, mvs.Assign(1, harbours - 1), "medici_vs_strozzi:turn.port")  # used
     assert len(mvs.legal_actions(state)) == (ships - 1) * (harbours - 1)
     for ship in range(1, ships - 1):
         state = mvs.apply(state, mvs.Assign(ship, ship - 1))

@@ -101,10 +101,41 @@ class NuResult:
         return "\n".join(lines)
 
 
+#: The folder of the highlighted source pages (``sphinx.ext.viewcode``), the one folder
+#: starting with ``_`` that holds pages of the site.
+SOURCES = "_modules"
+
+
 def html_files(site: Path) -> list[Path]:
-    """Every page of a built site: *.html outside folders starting with ``_``."""
+    """Every page of a built site: *.html outside folders starting with ``_`` or ``.``, and
+    the highlighted source pages (:data:`SOURCES`)."""
     return sorted(p for p in site.rglob("*.html")
-                  if not any(part.startswith(("_", ".")) for part in p.relative_to(site).parts))
+                  if not any(part.startswith(("_", ".")) and part != SOURCES
+                             for part in p.relative_to(site).parts))
+
+
+def is_source_page(page: str) -> bool:
+    """Whether ``page`` (relative to the site or to a language) is a highlighted source page."""
+    return SOURCES in page.split("/")[:2]
+
+
+def source_sample(site: Path) -> list[str]:
+    """The source pages the browser pass loads, per language: the index of the sources and,
+    per folder of highlighted modules (one per game's engine), the page with the most
+    documented functions (viewcode blocks, each with its ``[docs]`` link back). Every
+    source page is a frame of the same kind around highlighted code, so one per game and
+    language shows each game's code to axe; the Nu checker reads all of them."""
+    chosen = []
+    for lang in sorted(p.parent.name for p in site.glob(f"*/{SOURCES}")):
+        root = site / lang / SOURCES
+        chosen.append(root / "index.html")
+        folders = sorted({page.parent for page in root.rglob("*.html") if page.parent != root})
+        for folder in folders:
+            pages = sorted(folder.glob("*.html"))
+            if pages:
+                chosen.append(max(pages, key=lambda page: (
+                    page.read_text(encoding="utf-8").count("viewcode-block"), str(page))))
+    return [str(page.relative_to(site)) for page in chosen if page.is_file()]
 
 
 def run_nu(site: Path, pages: Sequence[Path] | None = None) -> dict[str, Any]:

@@ -97,8 +97,12 @@ def in_browser(site: Path) -> list[str]:
     references (``<game>/print.html``) only the smallest game's, in each language. The
     others hold their game's pages again, which the pass checks one by one, and would
     take it several times as long; their frame is the sample's, and the Nu checker and
-    ``tests/docs/test_site_build.py`` read all of them."""
+    ``tests/docs/test_site_build.py`` read all of them. Of the highlighted source pages
+    (``_modules/``) the sample of :func:`checkers.source_sample`: the index and one page
+    per game in each language."""
+    sources = set(checkers.source_sample(site))
     pages = [str(page.relative_to(site)) for page in checkers.html_files(site)]
+    pages = [page for page in pages if not checkers.is_source_page(page) or page in sources]
     printable = [page for page in pages if page.count("/") == 2
                  and page.rsplit("/", 1)[1] == f"{PRINT_PAGE}.html"]
     if not printable:

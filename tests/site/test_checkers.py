@@ -42,8 +42,15 @@ def test_axe_finds_no_wcag_violation_on_any_page_in_either_language(
     checked = set(in_browser(site.out / "site"))
     assert {page["page"] for page in browser["pages"]} == checked
     printable = {f"{lang}/{page}" for lang in LANGS for page in site.printable[lang]}
-    assert all_pages(site) - checked <= printable   # only larger one-page references left out
+    sources = {page for page in all_pages(site) if checkers.is_source_page(page)}
+    # only larger one-page references and source pages beyond the sample left out
+    assert all_pages(site) - checked <= printable | sources
     assert len(printable & checked) == len(LANGS)   # the smallest, for their frame
+    games = {path.name for path in (site.out / "site" / "en" / checkers.SOURCES).glob(
+        "regelwerk/engine/*")}
+    assert games   # the source pages of each game, in both languages, are in the sample
+    assert {(page.split("/")[0], page.split("/")[4]) for page in sources & checked
+            if page.count("/") == 5} == {(lang, game) for lang in LANGS for game in games}
     violations = checkers.axe_violations(browser)
     assert not violations, "\n".join(f"{rule}: {pages[:5]}" for rule, pages in violations.items())
 

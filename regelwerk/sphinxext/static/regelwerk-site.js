@@ -2,7 +2,7 @@
    A code block wider than its column scrolls sideways; so that a keyboard can
    scroll it too, it becomes focusable (tabindex 0) while, and only while, it
    overflows: checked when the page is ready and again whenever the window's
-   size changes. */
+   size changes. The language switch keeps the reader's #anchor (keepAnchor). */
 (function () {
   "use strict";
 
@@ -28,10 +28,25 @@
     }
   }
 
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", update);
-  } else {
+  /* The language switch leads to the same place of the other language's page: every
+     language has the same ids, so each switch link carries the reader's #anchor, kept
+     up to date as it changes. */
+  function keepAnchor() {
+    document.querySelectorAll("a.regelwerk-lang").forEach(function (link) {
+      link.href = link.href.split("#")[0] + window.location.hash;
+    });
+  }
+
+  function ready() {
     update();
+    keepAnchor();
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", ready);
+  } else {
+    ready();
   }
   window.addEventListener("resize", later);
+  window.addEventListener("hashchange", keepAnchor);
 }());
