@@ -1,6 +1,7 @@
-"""Every board number of Lorenzo il Magnifico has a domain (issue 31): a value outside it, or
-numbers that do not fit together, are refused before play with one line naming the user's
-file; the domain's edges play a seeded random game to its end."""
+"""Lorenzo's board numbers (issue 31): its relations beyond the domains (rounds per
+period, privileges the options can serve, the faith track's length), each refused in one
+line naming the user's file, and a sample of domain edges that play to the end. Every
+game's domains: tests/core/test_board_domains.py."""
 
 from __future__ import annotations
 
@@ -17,10 +18,6 @@ from tests import board_domains as bd
 SPEC = load("lorenzo")
 #: the line in which a board is refused, for four players unless told
 refusal = partial(bd.refusal, GAME, players=4)
-
-
-def test_every_number_has_a_domain() -> None:
-    assert bd.without_domain(SPEC) == []
 
 
 def test_fixed_numbers_are_not_board_numbers() -> None:
