@@ -34,9 +34,10 @@ from typing import Any
 from regelwerk import games
 from regelwerk.engine.core.errors import IllegalAction, LocalizedError
 from regelwerk.engine.core.files import write_text
-from regelwerk.engine.core.game import Game
+from regelwerk.engine.core.game import Game, Said
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.records import ENTRY_FORMAT, GameRecord, RecordError, recorded_action
+from regelwerk.play import result_text
 
 FORMAT = ENTRY_FORMAT
 
@@ -409,9 +410,10 @@ def add(record_path: Path, folder: Path, name: str | None = None, force: bool = 
         raise AddError(N_("{file}: does not replay: {error}"), file=record_path,
                        error=exc) from None
     if record.result is not None and dict(record.result) != _result(entry):
+        game = games.get(record.game).game
         raise AddError(N_("{file}: the replay ends with {got}, the record says {expected}"),
-                       file=record_path, got=json.dumps(entry.record.result),
-                       expected=json.dumps(record.result))
+                       file=record_path, got=_in_words(game, entry.record.result),
+                       expected=_in_words(game, record.result))
     entry.write(target)
     return target, entry
 
@@ -436,3 +438,8 @@ def seeded_entries(game_id: str, seed: int = 1) -> Iterator[tuple[str, Entry]]:
                 actions.append(game.action_to_json(action))
             record = GameRecord.played(game, seed, tuple(actions), options)
             yield name, make_entry(record)
+
+
+def _in_words(game: Game[Any, Any], result: Mapping[str, Any] | None) -> Said:
+    """A result in words in both languages, as a field of a message."""
+    return Said(result_text(game, result, "en"), result_text(game, result, "de"))
