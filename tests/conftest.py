@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from regelwerk import own_words
+from tests.site import checkers as site_checks
 
 NOT_RUN = "not run"
 DATA_ENV = "REGELWERK_DATA"
@@ -44,6 +45,8 @@ def _data_missing() -> str | None:
     return None
 
 
+#: the marker of the site checks, which need tools of their own (``tests/site/conftest.py``)
+SITE_CHECK = "sitecheck"
 #: marker -> (the check it stands for, why it cannot run now)
 MATERIAL = {
     "rulebooks": ("own-words check", _rulebooks_missing),
@@ -67,8 +70,11 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 def pytest_report_teststatus(report: pytest.TestReport,
                              config: pytest.Config) -> tuple[str, str, str] | None:
-    """A test that needs missing material is "not run", not "skipped"."""
-    if report.when == "setup" and report.skipped and any(m in report.keywords for m in MATERIAL):
+    """A test that needs missing material, or a site check without its tools
+    (``tests/site/conftest.py``), is "not run", not "skipped". Here, in the root conftest,
+    so that the main process of a parallel run (``pytest -n``) sees it too."""
+    if report.when == "setup" and report.skipped and any(
+            m in report.keywords for m in (*MATERIAL, SITE_CHECK)):
         return NOT_RUN, "n", NOT_RUN.upper()
     return None
 
@@ -81,6 +87,9 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatu
             reason = missing()
             if reason:
                 terminalreporter.write_line(f"{check} {NOT_RUN}: {reason}")
+        if any(SITE_CHECK in getattr(report, "keywords", {})
+               for report in terminalreporter.stats[NOT_RUN]):
+            terminalreporter.write_line(site_checks.missing_line() or f"site checks {NOT_RUN}")
 
 
 @pytest.fixture

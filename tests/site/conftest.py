@@ -19,11 +19,11 @@ import pytest
 from regelwerk.engine.core import spec as spec_module
 
 from regelwerk.site import PRINT_PAGE, SiteReport
+from tests.conftest import SITE_CHECK
 from tests.docs.conftest import built_site, shared
 from tests.site import checkers
 
-MARKER = "sitecheck"
-NOT_RUN = "not run"
+MARKER = SITE_CHECK
 FIGURES = "site-check"
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.parent.name for p in (ROOT / "docs").glob("*/index.md"))
@@ -43,24 +43,14 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
                 item.add_marker(pytest.mark.skip(reason=line))
 
 
-def pytest_report_teststatus(report: pytest.TestReport,
-                             config: pytest.Config) -> tuple[str, str, str] | None:
-    """A site check without its tools is "not run", not "skipped"."""
-    if report.when == "setup" and report.skipped and MARKER in report.keywords:
-        return NOT_RUN, "n", NOT_RUN.upper()
-    return None
-
-
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
                             config: pytest.Config) -> None:
+    """The checkers' figures; a check without its tools is "not run", which the root
+    conftest reports (its hooks reach the main process of a parallel run)."""
     figures = [value for key in ("passed", "failed") for report in terminalreporter.stats.get(key, [])
                for name, value in getattr(report, "user_properties", []) if name == FIGURES]
-    not_run = any(MARKER in getattr(report, "keywords", {})
-                  for report in terminalreporter.stats.get(NOT_RUN, []))
-    if figures or not_run:
+    if figures:
         terminalreporter.write_sep("=", "site checks")
-    if not_run:
-        terminalreporter.write_line(checkers.missing_line() or "site checks not run")
     for text in figures:
         terminalreporter.write_line(str(text))
 
