@@ -81,6 +81,13 @@ def pytest_report_teststatus(report: pytest.TestReport,
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
                             config: pytest.Config) -> None:
+    figures = [value for key in ("passed", "failed") for report in terminalreporter.stats.get(key, [])
+               for name, value in getattr(report, "user_properties", [])
+               if name == site_checks.FIGURES]
+    if figures:            # the site checkers' figures (tests/site), here for pytest -n too
+        terminalreporter.write_sep("=", "site checks")
+        for text in figures:
+            terminalreporter.write_line(str(text))
     if terminalreporter.stats.get(NOT_RUN):
         terminalreporter.write_sep("=", NOT_RUN, yellow=True)
         for check, missing in MATERIAL.values():

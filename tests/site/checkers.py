@@ -42,6 +42,10 @@ INSTALL = ("apt-get install chromium default-jre-headless nodejs npm; "
 NAMES = frozenset({"Sphinx", "Furo", "@pradyunsg"})
 NARROW = 390   # the phone width no page may scroll sideways at (browser.mjs also measures 320)
 
+#: the name under which a site check records its figures (``record_property``); the
+#: root conftest prints them at the end of the run
+FIGURES = "site-check"
+
 
 def chromium() -> str | None:
     """The Chromium to drive: ``$REGELWERK_CHROMIUM`` (if it exists), else the first on ``PATH``."""

@@ -24,7 +24,7 @@ from tests.docs.conftest import built_site, shared
 from tests.site import checkers
 
 MARKER = SITE_CHECK
-FIGURES = "site-check"
+FIGURES = checkers.FIGURES
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.parent.name for p in (ROOT / "docs").glob("*/index.md"))
 
@@ -41,18 +41,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         for item in items:
             if item.get_closest_marker(MARKER):
                 item.add_marker(pytest.mark.skip(reason=line))
-
-
-def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, exitstatus: int,
-                            config: pytest.Config) -> None:
-    """The checkers' figures; a check without its tools is "not run", which the root
-    conftest reports (its hooks reach the main process of a parallel run)."""
-    figures = [value for key in ("passed", "failed") for report in terminalreporter.stats.get(key, [])
-               for name, value in getattr(report, "user_properties", []) if name == FIGURES]
-    if figures:
-        terminalreporter.write_sep("=", "site checks")
-    for text in figures:
-        terminalreporter.write_line(str(text))
 
 
 @pytest.hookimpl(tryfirst=True)
