@@ -154,3 +154,22 @@ def plays_to_end(game: Any, board: dict[str, Any], seed: int, cap: int = STEP_CA
             return step
         state = game.step_random(state, rng)[1]
     raise AssertionError(f"no end within {cap} steps: {board}")
+
+
+def edges_play_or_name(game: Any, spec: Spec, path: str, counts: tuple[int, ...] = (2, 4),
+                       names: tuple[str, ...] = ()) -> None:
+    """Each edge of ``path``'s domain plays a seeded game to the end at each player count,
+    unless another number refuses it: then the refusal names ``path`` (or one of
+    ``names``, as older board lines name a track)."""
+    for value in edges(spec.numbers[path]):
+        for players in counts:
+            try:
+                plays_to_end(game, {path: value}, seed=players, players=players)
+            except SpecError as refused:
+                assert any(name in str(refused) for name in (path, *names)), refused
+
+
+def beyond_refused(game: Any, spec: Spec, path: str, **options: Any) -> None:
+    """Every value one beyond an edge of ``path``'s domain is refused naming ``path``."""
+    for value in beyond(spec.numbers[path], spec):
+        refused_naming(game, path, value, **options)
