@@ -65,7 +65,8 @@ def namespaced_packages() -> list[str]:
 COMPILED_GAMES = ("florenz", "il_vecchio", "lorenzo", "medici_vs_strozzi")
 NOT_COMPILED = {
     "__init__.py": "a package's exports, run once",
-    "game.py": "the declaration, run once (mypyc cannot type it through the import cycle)",
+    "game.py": "the declaration, run once",
+    "chosen.py": "games whose chance the caller chooses, for examples and tests",
     "actions.py": "the action dataclasses are read field by field (metadata, types)",
     "words.py": "text for people, not play",
     "describe.py": "text for people, not play",

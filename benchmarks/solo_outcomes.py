@@ -18,7 +18,7 @@ import argparse
 from random import Random
 
 from regelwerk.engine import florenz
-from regelwerk.engine.florenz.rules import VARIANTS
+from regelwerk.engine.florenz import GAME
 
 
 def play(seed: int, level: str) -> tuple[int, int]:
@@ -32,7 +32,7 @@ def play(seed: int, level: str) -> tuple[int, int]:
 
 
 def main() -> None:
-    levels = VARIANTS[0].choices
+    levels = next(v.choices for v in GAME.variants if v.name == "solo_level")
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="games per level (seeds 0..N-1)")
     parser.add_argument("--level", action="append", choices=levels,

@@ -415,7 +415,8 @@ def write_entry_page(site: Path, langs: Sequence[str]) -> Path:
                          for lang in langs)
     title = html.escape(" · ".join(gettext_for(lang, ENTRY_TITLE) for lang in langs))
     page = site / "index.html"
-    page.write_text(
+    files.write_text(   # the one write rule: a reader never sees half a page
+        page,
         f'<!DOCTYPE html>\n<html lang="{SOURCE_LANGUAGE}">\n<head>\n  <meta charset="utf-8">\n'
         '  <meta name="viewport" content="width=device-width, initial-scale=1">\n'
         '  <meta name="color-scheme" content="light dark">\n'
@@ -424,7 +425,7 @@ def write_entry_page(site: Path, langs: Sequence[str]) -> Path:
         f'  <link rel="stylesheet" href="{static}/styles/furo.css">\n'
         f"{alternates}  <style>\n{ENTRY_STYLE}  </style>\n</head>\n<body>\n"
         '<main>\n  <h1>regelwerk</h1>\n' + "\n".join(sections) + "\n</main>\n"
-        f"<script>\n{ENTRY_SCRIPT}</script>\n</body>\n</html>\n", encoding="utf-8")
+        f"<script>\n{ENTRY_SCRIPT}</script>\n</body>\n</html>\n")
     return page
 
 

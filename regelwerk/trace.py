@@ -118,7 +118,7 @@ def trace_game(root: Path, game: str) -> Trace:
             if clause.startswith(prefix):
                 trace.anchors[clause].append(f"{path.relative_to(root)}:{_line(text, match.start())}")
     try:
-        invariants = info.verification_module().INVARIANTS
+        invariants = info.verification.invariants
     except ModuleNotFoundError:
         invariants = ()
         trace.gaps.append(Gap(f"verification/{game}", N_("no invariants module")))

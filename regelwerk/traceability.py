@@ -8,20 +8,23 @@ the page always name the same ones.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from regelwerk import games
 from regelwerk.engine.core import spec as spec_module
 
+if TYPE_CHECKING:
+    from regelwerk.verification.core import Invariant
 
-def invariants_of(game: str, clause_id: str) -> tuple[Any, ...]:
-    """The game's invariants (``verification/<game>``'s ``INVARIANTS``, in their order) whose
-    ``clauses`` name ``clause_id``; none for a game without a verification module."""
+
+def invariants_of(game: str, clause_id: str) -> tuple[Invariant, ...]:
+    """The game's invariants (its declared ``VERIFICATION``, in their order) whose
+    ``clauses`` name ``clause_id``; none for a game without a verification package."""
     try:
-        module = games.get(game).verification_module()
+        invariants = games.get(game).verification.invariants
     except ModuleNotFoundError:
         return ()
-    return tuple(inv for inv in module.INVARIANTS if clause_id in inv.clauses)
+    return tuple(inv for inv in invariants if clause_id in inv.clauses)
 
 
 def interpretations_of(spec: spec_module.Spec,

@@ -62,13 +62,13 @@ REQUIRED = 0.90
 #: what an action does, chance, scoring, the end and the winner). Every other module of
 #: ``engine/<game>/`` must be named in :data:`NOT_RULES` (:func:`rule_modules` checks).
 RULE_MODULES: dict[str, tuple[str, ...]] = {
-    "medici_vs_strozzi": ("actions", "game", "play", "rules", "scoring", "state"),
+    "medici_vs_strozzi": ("actions", "game", "play", "rule_fns", "rules", "scoring", "state"),
     "florenz": ("actions", "board", "cards", "chance", "cleanup", "favours", "game", "medici",
                 "members", "passing", "rule_fns", "rules", "scandal", "scoring", "setup", "solo",
                 "stages", "state", "turns"),
     "il_vecchio": ("actions", "answers", "board", "chance", "council", "dice", "draws", "events",
-                   "florence", "game", "members", "players", "province", "province_tiles",
-                   "recovery", "reinforcement", "rules", "scoring", "setup", "state", "towns",
+                   "florence", "game", "members", "passing", "players", "province", "province_tiles",
+                   "recovery", "reinforcement", "rule_fns", "rules", "scoring", "setup", "state", "towns",
                    "tracks", "travel", "turn"),
     "lorenzo": ("actions", "church", "decisions", "effects", "flow", "game", "leaders", "places",
                 "rules", "scoring", "state"),
@@ -85,6 +85,10 @@ NOT_RULES: dict[str, str] = {
     "invariants": "verification: the runtime twins of the proofs check the rules, they are none",
     "coverage": "counts which parts a finished random game brought into play (simulate's report)",
     "random_play": "how random play picks among the legal actions; it lists and refuses nothing",
+    "view": "what each seat may see: masks a state for showing, play never reads it",
+    "heuristic": "how well a seat stands, for the greedy and search policies; play never reads it",
+    "determinize": "a state a seat cannot tell apart, for search; play never reads it",
+    "chosen": "games whose chance the caller chooses, for worked examples and tests, not play",
 }
 
 #: mutmut's exit codes of a mutant's test run, by what this report calls them.

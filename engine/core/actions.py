@@ -14,9 +14,8 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any, Generic, TypeVar
 
-from regelwerk.engine.core.errors import shown
+from regelwerk.engine.core.errors import RecordError, shown
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.records import RecordError
 
 #: The field types an action may have, by their annotation.
 FIELD_TYPES: Mapping[str, type] = {"int": int, "bool": bool}

@@ -308,3 +308,23 @@ class IllegalAction(LocalizedError):
         lang = lang or default_language()
         return translate(lang, N_("{text} (rule {clause})"),
                          {"text": super().message_in(lang), "clause": self.clause})
+
+
+class SpecError(LocalizedError):
+    """A spec, board file or option is malformed; the message names the file and the key.
+
+    Raised with an ``N_`` template and fields (:class:`LocalizedError`), so the
+    command line shows it in the reader's language.
+    """
+
+
+class RecordError(LocalizedError):
+    """A record that cannot be read or replayed; names the file and action.
+
+    Raised with an ``N_`` template and fields (:class:`LocalizedError`), so the
+    command line shows it in the reader's language.
+    """
+
+
+class OutputError(LocalizedError):
+    """A file could not be written (full disk, no permission, ...); names the file."""

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Final
 
 from regelwerk.engine.core.errors import LocalizedError, Message
+from regelwerk.engine.core.errors import OutputError as OutputError  # its home is errors
 from regelwerk.engine.core.i18n import N_
 
 #: The permissions of a new file before the umask (as ``open`` gives them).
@@ -56,10 +57,6 @@ _CHUNK: Final = 1024 * 1024
 
 #: How many times a write tries a new temporary name when a cleaner took its first one.
 _ATTEMPTS: Final = 5
-
-
-class OutputError(LocalizedError):
-    """A file could not be written (full disk, no permission, ...); names the file."""
 
 
 def is_stdout(path: Path | str) -> bool:

@@ -387,10 +387,16 @@ class Game(Generic[S, R]):
     seat_keys: Callable[[R], Sequence[str]] | None = None
     max_length: Callable[[R], int] | None = None
     views: Views[S] | None = None
+    #: ``heuristic(state, seat)``: how well ``seat`` stands, from the game's scoring and
+    #: only what the seat may see (greedy and search policies, issue 33); higher is better
+    heuristic: Callable[[S, int], float] | None = None
+    #: ``determinize(state, seat, rng)``: a state ``seat`` cannot tell from ``state`` (what
+    #: it may not see drawn anew with ``rng``), with ``seed=None`` (:meth:`determinized`)
+    determinize: Callable[[S, int, Random], S] | None = None
     #: the spec the game is played by: ``None`` reads ``spec/<id>/`` (:meth:`with_spec`)
     loaded: Spec | None = field(default=None, repr=False, compare=False)
     #: memo of :meth:`kinds_open` by stage: a pure function of the declaration
-    _open: dict[Hashable, tuple[tuple[ActionKind[S, Any], ...], bool]] = field(
+    open_by_stage: dict[Hashable, tuple[tuple[ActionKind[S, Any], ...], bool]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 
     # ------------------------------------------------------------------ declaration helpers
@@ -418,17 +424,17 @@ class Game(Generic[S, R]):
             if chance is None:
                 chance = self.to_move(state) == CHANCE
             return self._chance_kinds if chance else self._player_kinds
-        return self._stage_info(state)[0]
+        return self.stage_info(state)[0]
 
-    def _stage_info(self, state: S) -> tuple[tuple[ActionKind[S, Any], ...], bool]:
+    def stage_info(self, state: S) -> tuple[tuple[ActionKind[S, Any], ...], bool]:
         """The kinds open in the state's stage, and whether chance acts in it (memo by stage)."""
         stage = self.stage(state)  # type: ignore[misc]  # only called when stage is declared
-        info = self._open.get(stage)
+        info = self.open_by_stage.get(stage)
         if info is None:
             at_chance = self.to_move(state) == CHANCE
             kinds = tuple(k for k in (self._chance_kinds if at_chance else self._player_kinds)
                           if k.stages is None or stage in k.stages)
-            info = self._open[stage] = (kinds, at_chance)
+            info = self.open_by_stage[stage] = (kinds, at_chance)
         return info
 
     @cached_property
@@ -532,6 +538,20 @@ class Game(Generic[S, R]):
         if getattr(seen, "seed", None) is not None:
             seen = seen._replace(seed=None)  # type: ignore[attr-defined]
         return seen
+
+    def determinized(self, state: S, seat: int, rng: Random) -> S:
+        """A state ``seat`` cannot tell from ``state``, for a policy to search from without
+        peeking: what the seat may not see is drawn anew (the game's ``determinize``), and
+        the seed is dropped, so chance's future is open (chance waits, as with
+        ``seed=None``). A game that hides nothing needs no ``determinize``; one that hides
+        something and declares none raises ``TypeError``."""
+        if self.determinize is not None:
+            return self.determinize(state, seat, rng)
+        if self.hides:
+            raise TypeError(f"{self.id}: hides information but declares no determinize")
+        if getattr(state, "seed", None) is not None:
+            return state._replace(seed=None)  # type: ignore[attr-defined,no-any-return]
+        return state
 
     @property
     def hides(self) -> bool:

@@ -10,19 +10,20 @@ the declaration (``game``) and change nothing: the draws are those the game's
 :class:`~regelwerk.engine.core.game.RandomPolicy` makes, in the order described
 at :meth:`~regelwerk.engine.core.game.Game.random_action`.
 
-``info``, where it is passed, is what :meth:`Game._stage_info` knows of the
+``info``, where it is passed, is what :meth:`Game.stage_info` knows of the
 state's stage (its open kinds, and whether chance acts there), handed on from a
 step to the next so that it is looked up once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 from random import Random
 from typing import Any
 
 from regelwerk.engine.core.actions import OpenChoice
+from regelwerk.engine.core.contract import Kind, Playable, StageInfo
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 
@@ -31,17 +32,18 @@ from regelwerk.engine.core.i18n import N_
 CHANCE = -1
 
 
-def steps(game: Any, state: Any, rng: Random, check: bool) -> Iterator[tuple[Any, Any]]:
+def steps(game: Playable, state: Any, rng: Random, check: bool) -> Iterator[tuple[Any, Any]]:
     """``(action, state after it)`` for every step of a random playout from ``state`` until
     the game is over (:meth:`Game.random_steps`)."""
-    info: Any = None
+    info: StageInfo | None = None
     is_over = game.is_over
     while not is_over(state):
         action, state, info = step(game, state, rng, check, info)
         yield action, state
 
 
-def step(game: Any, state: Any, rng: Random, check: bool, info: Any) -> tuple[Any, Any, Any]:
+def step(game: Playable, state: Any, rng: Random, check: bool,
+         info: StageInfo | None) -> tuple[Any, Any, StageInfo | None]:
     """One step (:meth:`Game.step_random`) given ``info`` (``None``: not known); also gives
     the state after's ``info``, if it was looked up on the way (else ``None``)."""
     action, kind, listed = draw(game, state, rng, info)
@@ -55,15 +57,15 @@ def step(game: Any, state: Any, rng: Random, check: bool, info: Any) -> tuple[An
     stage = game.stage
     if stage is None:
         return action, (settle(game, after) if game.to_move(after) == CHANCE else after), None
-    after_info = game._open.get(stage(after))
+    after_info = game.open_by_stage.get(stage(after))
     if after_info is None:
-        after_info = game._stage_info(after)
+        after_info = game.stage_info(after)
     if after_info[1]:
         return action, settle(game, after), None
     return action, after, after_info
 
 
-def settle(game: Any, state: Any) -> Any:
+def settle(game: Playable, state: Any) -> Any:
     """Let a seeded game's chance act until a player is to move (the game's
     ``chance.seeded`` picks each outcome from the state's seed); a game with ``seed=None``
     (or one without chance) is left as it is."""
@@ -81,14 +83,15 @@ def settle(game: Any, state: Any) -> Any:
             return state
 
 
-def draw(game: Any, state: Any, rng: Random, info: Any = None) -> tuple[Any, Any, bool]:
+def draw(game: Playable, state: Any, rng: Random,
+         info: StageInfo | None = None) -> tuple[Any, Kind, bool]:
     """A random legal action (:meth:`Game.random_action`), its kind, and whether it was taken
     from the kind's listed options."""
     if info is not None:
         open_kinds, chance = info
     elif game.stage is not None:
-        info = game._open.get(game.stage(state))
-        open_kinds, chance = info if info is not None else game._stage_info(state)
+        info = game.open_by_stage.get(game.stage(state))
+        open_kinds, chance = info if info is not None else game.stage_info(state)
     else:
         chance = game.to_move(state) == CHANCE
         open_kinds = () if game.is_over(state) else game.kinds_open(state, chance)
@@ -119,8 +122,8 @@ def draw(game: Any, state: Any, rng: Random, info: Any = None) -> tuple[Any, Any
     raise IllegalAction(game.sequence_clause(state), N_("No legal action is left."))
 
 
-def draw_listed(game: Any, state: Any, rng: Random, open_kinds: Sequence[Any]
-                ) -> tuple[Any, Any, bool]:
+def draw_listed(game: Playable, state: Any, rng: Random, open_kinds: Sequence[Kind]
+                ) -> tuple[Any, Kind, bool]:
     """:func:`draw` uniformly among the legal actions of ``open_kinds``."""
     legal = listed(state, open_kinds)
     if not legal:
@@ -131,7 +134,7 @@ def draw_listed(game: Any, state: Any, rng: Random, open_kinds: Sequence[Any]
     return choice, game.kind_of[type(choice)], True
 
 
-def listed(state: Any, kinds: Sequence[Any]) -> tuple[Any, ...]:
+def listed(state: Any, kinds: Sequence[Kind]) -> tuple[Any, ...]:
     """The legal actions of ``kinds`` in ``state``, kind by kind (:meth:`Game.legal_actions`
     of the kinds open)."""
     if len(kinds) == 1:
@@ -142,13 +145,14 @@ def listed(state: Any, kinds: Sequence[Any]) -> tuple[Any, ...]:
     return tuple(found)
 
 
-def draw_weighted(game: Any, state: Any, rng: Random, weighted: Any) -> tuple[Any, Any, bool]:
+def draw_weighted(game: Playable, state: Any, rng: Random,
+                  weighted: Any) -> tuple[Any, Kind, bool]:
     """:func:`draw` among :class:`~regelwerk.engine.core.game.Weighted` kinds: a kind with
     its share of the weight, then one of its actions; a kind without one is dropped with
     its weight."""
     policy = game.policy
     index, choose = policy.index, policy.choose
-    kinds: tuple[Any, ...] = weighted.kinds
+    kinds: tuple[Kind, ...] = weighted.kinds
     weights: tuple[int, ...] = weighted.weights
     total: int = weighted.total
     while kinds:
@@ -169,7 +173,8 @@ def draw_weighted(game: Any, state: Any, rng: Random, weighted: Any) -> tuple[An
     raise IllegalAction(game.sequence_clause(state), N_("No legal action is left."))
 
 
-def sample(kind: Any, state: Any, rng: Random, choose: Any) -> Any:
+def sample(kind: Kind, state: Any, rng: Random,
+           choose: Callable[[Random, Sequence[Any]], Any]) -> Any:
     """A random legal action of ``kind`` (:meth:`ActionKind.sample`): its fast sampler, else
     one of its ``options`` drawn by ``choose``; ``None`` if it has none."""
     sampler = kind.sampler

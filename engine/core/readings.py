@@ -28,13 +28,18 @@ from regelwerk.engine.core.spec import Spec
 OPTION_PLAYERS, OPTION_BOARD = "players", "board"
 
 
+#: What a ruling can be: a changed decision, a new reading one can play, a rule the engine
+#: played wrongly, or a number the engine assumed in code made an assumed spec number.
+KINDS = ("decision", "reading", "fix", "number")
+
+
 @dataclass(frozen=True)
 class Ruling:
     """One entry of the rulings change log: what changed in which version."""
 
     version: str
     game: str            # a game id, or "*" for every game
-    kind: str            # "decision" (a changed decision), "reading" (a new reading), "fix"
+    kind: str            # one of KINDS
     entries: tuple[str, ...]     # the register entries or clause ids it concerns
     text: str
     text_de: str

@@ -19,21 +19,14 @@ from pathlib import Path
 from typing import Any
 
 from regelwerk.engine.core import files, readings, schema
-from regelwerk.engine.core.errors import LocalizedError
+from regelwerk.engine.core.errors import RecordError as RecordError  # its home is errors
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.playout import CHANCE
 
 FORMAT = "regelwerk-game-record/1"
 #: A regression-corpus entry (:mod:`regelwerk.regress`): a record and the positions
 #: after each action. Wherever a record is read, an entry gives its record.
 ENTRY_FORMAT = "regelwerk-corpus/1"
-
-
-class RecordError(LocalizedError):
-    """A record that cannot be read or replayed; names the file and action.
-
-    Raised with an ``N_`` template and fields (:class:`LocalizedError`), so the
-    command line shows it in the reader's language.
-    """
 
 
 #: The result of a finished game in a record (:meth:`Outcome.to_json`).
@@ -300,8 +293,6 @@ def recorded_action(game: Any, state: Any, record: GameRecord, index: int) -> An
     left the outcome out, a :class:`RecordError` (the caller names the step). Whether
     the action is legal is :meth:`Game.apply`'s to say.
     """
-    from regelwerk.engine.core.game import CHANCE  # game imports this module's RecordError
-
     action = game.action_from_json(record.actions[index])
     if record.seed is None and not game.is_terminal(state) \
             and game.current_player(state) == CHANCE and not game.kind_of[type(action)].chance:

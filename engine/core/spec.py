@@ -24,16 +24,16 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from regelwerk.engine.core import files
-from regelwerk.engine.core.errors import LocalizedError
+from regelwerk.engine.core.errors import SpecError as SpecError  # its home is errors
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.schema import Limits, check, problem, value_schema
 
@@ -84,14 +84,6 @@ SCHEMAS: Mapping[str, Schema] = MappingProxyType({
     "interpretations.toml": _schema("", "interpretation"),
     "glossary.toml": _schema("", "term"),
 })
-
-
-class SpecError(LocalizedError):
-    """A spec, board file or option is malformed; the message names the file and the key.
-
-    Raised with an ``N_`` template and fields (:class:`LocalizedError`), so the
-    command line shows it in the reader's language.
-    """
 
 
 #: The most entries of any list or table in a board's value, unless its domain says
@@ -604,6 +596,12 @@ def glossary_word(game: str, key: str, lang: str) -> str:
     where the glossary has no entry."""
     found = _glossary(game).get(key)
     return key if found is None else (found.de if lang == "de" else found.en)
+
+
+def glossary_term(game: str) -> Callable[[str, str], str]:
+    """``term(key, lang)`` for one game: its glossary's word (:func:`glossary_word`). The one
+    home of a game's glossary lookup: a game module writes ``term = glossary_term(ID)``."""
+    return partial(glossary_word, game)
 
 
 def seat_word(game: str, key: str, lang: str) -> str:

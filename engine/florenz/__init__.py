@@ -62,8 +62,9 @@ from regelwerk.engine.florenz.actions import (
     TimeDrawn,
 )
 from regelwerk.engine.florenz.board import entered, gift_cost
-from regelwerk.engine.florenz.cards import dealt, give_card
-from regelwerk.engine.florenz.game import GAME
+from regelwerk.engine.florenz.cards import give_card
+from regelwerk.engine.florenz.chosen import dealt, set_up
+from regelwerk.engine.florenz.game import GAME, default_rules, rules_from_spec
 from regelwerk.engine.florenz.medici import medici_phase, route, visit
 from regelwerk.engine.florenz.rule_fns import (
     boast_field,
@@ -77,7 +78,7 @@ from regelwerk.engine.florenz.rule_fns import (
     receive_card,
     swap_allowed,
 )
-from regelwerk.engine.florenz.rules import BOASTS, MEDICI, RuleFns, Rules, default_rules, rules_from_spec
+from regelwerk.engine.florenz.rules import BOASTS, MEDICI, RuleFns, Rules
 from regelwerk.engine.florenz.scandal import card_kind, walks
 from regelwerk.engine.florenz.scandal import options as scandal_options
 from regelwerk.engine.florenz.scoring import (
@@ -89,7 +90,7 @@ from regelwerk.engine.florenz.scoring import (
     time_points,
     winners,
 )
-from regelwerk.engine.florenz.setup import set_up, with_queues
+from regelwerk.engine.florenz.setup import with_queues
 from regelwerk.engine.florenz.solo import letter_medici, letter_target
 from regelwerk.engine.florenz.state import Automa, Draw, Phase, State
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.tuples import added, replaced
-from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, Rules, reading
+from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, Rules
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.scoring import achievement
 from regelwerk.engine.florenz.state import NONE, RESERVE, Source, State
 
-C = "florenz:"
+C = prefix(ID)
 _NONE_NE = NONE.__ne__      # a field holds a cup
 _ESCORT, _SOLO_ESCORT = Source.ESCORT, Source.SOLO_ESCORT
 
@@ -65,13 +66,6 @@ def spent(state: State, family: int, cost: int) -> tuple[int, ...]:
 
 # --------------------------------------------------------------------- members and queues
 
-def absent(rules: Rules, piece: int) -> bool:
-    """Pieces of a second colour that only Strozzi has (the solo player's are never used)."""
-    per = rules.pieces_per_family
-    return rules.colours > 1 and piece // per != rules.automa and \
-        (piece % per) * rules.colours // per > 0
-
-
 def reserve(state: State, family: int, rank: int) -> int:
     """A member of ``rank`` on ``family``'s board, or -1 if none is left."""
     rules = state.rules
@@ -105,7 +99,7 @@ def pushing(state: State, queue: tuple[int, ...], location: int, piece: int) -> 
     with a doorman of the piece's family there and the newcomer standing in front of the
     last petitioner (in front of its equals, so its rank is at least the last one's)."""
     rules = state.rules
-    if not rules.tables.push_out or not queue or len(queue) < rules.capacity or \
+    if not rules.push_out or not queue or len(queue) < rules.capacity or \
             piece // rules.pieces_per_family not in state.doormen[location]:
         return False
     rank = rules.tables.rank_of_piece
@@ -142,7 +136,7 @@ def promoted(state: State, queue: tuple[int, ...], location: int, piece: int) ->
     newcomer, so a doorman of its family acts, or behind its new equals under the reading
     ``no_doorman`` (interp.doorman_promotion)."""
     return entered(state, queue, location, piece,
-                   not reading(state.rules, "doorman_promotion=no_doorman"))
+                   not state.rules.promotion_no_doorman)
 
 
 def has_space(state: State, queue: tuple[int, ...]) -> bool:

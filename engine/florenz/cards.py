@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
 from regelwerk.engine.core.tuples import replaced
-from regelwerk.engine.florenz.actions import CardDrawn
 from regelwerk.engine.florenz.board import gain
-from regelwerk.engine.florenz.rules import Rules, reading
+from regelwerk.engine.florenz.rules import GAME as ID
+from regelwerk.engine.florenz.rules import Rules
 from regelwerk.engine.florenz.state import Draw, State
 
-C = "florenz:"
+C = prefix(ID)
 _CARD: Final = int(Draw.CARD)
 #: Why a family is given a scandal card (the last item of a deal): the top cup where a
 #: Medici arrives (medici.boast_reward), or a spy there (guard.spy).
@@ -112,7 +112,7 @@ def dealing(state: State, draws: tuple[tuple[int, ...], ...] | None = None,
                 _, clock, drawing = rules.fns.receive_card(len(hands[family]), clocks[family],
                                                            rules.hand_limit,
                                                            rules.overflow_time, rules.clock_max)
-                if not drawing and why == SPY and reading(rules, "spy_full_hand=nothing"):
+                if not drawing and why == SPY and rules.spy_full_hand_nothing:
                     clock = clocks[family]      # a spy's card beyond the limit: nothing
                 if clock != clocks[family]:
                     clocks = replaced(clocks, family, clock)
@@ -161,21 +161,6 @@ def strozzi_time(rules: Rules, why: int) -> bool:
     """Whether Strozzi gains time for a scandal card given to him (then discarded): always,
     except in the easier game for the card of his top cup (a spy's card still gives it;
     interp.solo_easier_scandal)."""
-    if rules.tables.solo_level != "easier":
+    if rules.solo_level != "easier":
         return True
-    return why == SPY and not reading(rules, "solo_easier_scandal=every_card")
-
-
-def dealt(state: State, family: int, *cards: int) -> State:
-    """``state`` after ``family`` is given ``cards`` one by one, each drawn by chance:
-    :func:`give_card` from the card's Medici, then :func:`apply` of its
-    :class:`~.actions.CardDrawn` (refused if the card is not in that pile; a full hand
-    gains time instead, as the hand limit says). For worked examples and tests: the way
-    they put chosen cards into a hand."""
-    from regelwerk.engine.florenz.game import GAME
-
-    for card in cards:
-        state = give_card(state, family, card_medici(state.rules, card))
-        if state.draws:
-            state = GAME.apply(state, CardDrawn(card))
-    return state
+    return why == SPY and not rules.easier_every_card

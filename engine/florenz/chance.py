@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import Any
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.piles import draw_outcomes, draw_probability, drawn, seeded_draw
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz import cards, cleanup, medici, setup, solo, turns
@@ -53,9 +53,10 @@ from regelwerk.engine.florenz.actions import (
     TileDrawn,
     TimeDrawn,
 )
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.state import Draw, Resume, State
 
-C = "florenz:"
+C = prefix(ID)
 _START, _BOARD, _PLAN, _CARRIAGE, _SECTOR, _TIME, _CARD, _STROZZI = (int(d) for d in Draw)
 
 #: The stage of play (:func:`.stages.stage`) of each draw: the chance kind open there.

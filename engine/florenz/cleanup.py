@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.piles import drawn, seeded_draw
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz import solo, turns
 from regelwerk.engine.florenz.board import gain
 from regelwerk.engine.florenz.cards import card_medici
-from regelwerk.engine.florenz.rules import reading
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.scoring import plan_points, time_points
 from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, State
 
-C = "florenz:"
+C = prefix(ID)
 _SECTOR: Final = int(Draw.SECTOR)
 _TIME: Final = int(Draw.TIME)
 
@@ -37,7 +37,7 @@ def cleanup(state: State) -> State:
     r = state.round
     m = rules.disc_medici[r - 1]
     if r >= rules.rounds:
-        if reading(rules, "discard_moment=always"):
+        if rules.discard_always:
             state = _hands_discarded(state)
         points = tuple(p + time_points(c, rules) + plan_points(state, f)
                        for f, (p, c) in enumerate(zip(state.points, state.clock, strict=True)))

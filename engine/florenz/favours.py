@@ -5,7 +5,7 @@ phases 2 and 4).
 
 from __future__ import annotations
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
@@ -22,12 +22,12 @@ from regelwerk.engine.florenz.board import (
 )
 from regelwerk.engine.florenz.cards import card_medici
 from regelwerk.engine.florenz.members import time_refusal
-from regelwerk.engine.florenz.rules import reading
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.scoring import achievement
 from regelwerk.engine.florenz.state import Source, State
 from regelwerk.engine.florenz.turns import advance
 
-C = "florenz:"
+C = prefix(ID)
 
 
 # --------------------------------------------------------------------- Boast
@@ -88,7 +88,7 @@ def gift_options(state: State, like: Gift | None) -> list[Gift]:
         return []
     out = []
     gift = state.rules.tables.actions.gift
-    unguarded = [] if reading(state.rules, "gift_no_crest=no_gift") else [-1]
+    unguarded = [] if state.rules.gift_needs_crest else [-1]
     where = state.where
     present = {where[p] for p in state.on_board(f)}
     carriages = state.carriages
@@ -108,7 +108,7 @@ def explain_gift(state: State, action: Gift) -> IllegalAction | None:
         return IllegalAction(C + "action.gift", N_("A gift needs a family member at the "
                                                    "Medici's carriage."))
     free = free_crests(state, m) if state.guards[f] > 0 else []
-    if (action.crest == -1 and (free or reading(state.rules, "gift_no_crest=no_gift"))) or \
+    if (action.crest == -1 and (free or state.rules.gift_needs_crest)) or \
             (action.crest != -1 and action.crest not in free):
         return IllegalAction(C + "guard.crest", N_("The guard must go on a free crest of that "
                                                    "Medici."))

@@ -17,20 +17,25 @@ Chance is explicit (:mod:`.chance`): every draw from a face-down pile (the
 set-up's draws, the scandal cards given out, the next location and time tiles,
 Strozzi's cards) is a chance node with its own kind of outcome. A seeded game's
 chance takes the top of each pile, laid out by the same seeded shuffles as
-ever; a game with ``seed=None`` waits for the caller (:func:`.setup.set_up`
+ever; a game with ``seed=None`` waits for the caller (:func:`.chosen.set_up`
 chooses a set-up that way).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
+from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
-from regelwerk.engine.core.spec import load
+from regelwerk.engine.core.spec import Spec, load
 from regelwerk.engine.florenz import (
     chance,
+    determinize,
     favours,
+    heuristic,
     medici,
     members,
     passing,
@@ -66,9 +71,11 @@ from regelwerk.engine.florenz.actions import (
     TileDrawn,
     TimeDrawn,
 )
+from regelwerk.engine.florenz.cards import SPY
 from regelwerk.engine.florenz.invariants import violations
 from regelwerk.engine.florenz.rules import GAME as ID
-from regelwerk.engine.florenz.rules import Rules, game_rules
+from regelwerk.engine.florenz.rules import RuleFns, Rules
+from regelwerk.engine.florenz.rules import rules_from_spec as built_from
 from regelwerk.engine.florenz.scoring import winners
 from regelwerk.engine.florenz.setup import setup
 from regelwerk.engine.florenz.stages import (
@@ -84,7 +91,7 @@ from regelwerk.engine.florenz.stages import (
 from regelwerk.engine.florenz.state import Draw, Phase, State, to_move
 from regelwerk.engine.florenz.view import VIEWS
 
-C = ID + ":"
+C = prefix(ID)
 
 
 def outcome(state: State) -> Outcome:
@@ -111,17 +118,25 @@ def outcome(state: State) -> Outcome:
 
 
 _SETUP_DISC = (int(Draw.SECTOR), int(Draw.TIME))
+_CARD = int(Draw.CARD)
 
 
 def sequence_clause(state: State) -> str:
-    """The clause that refuses an action out of turn or stage (core's refusal)."""
+    """The clause that refuses an action out of turn or stage (core's refusal): the draw
+    chance makes now, a scandal card by the reason it is given (a spy's, guard.spy, or the
+    top cup's, medici.boast_reward); the set-up's first debutants; Strozzi's turn waiting
+    for a choice; the passed family's bonus; else the round's order."""
     draws = state.draws
     if draws:
         kind = draws[0][0]
         if state.phase == Phase.SETUP and kind in _SETUP_DISC:
             return C + "setup.disc"
+        if kind == _CARD:                       # (CARD, family, medici, why)
+            return C + ("guard.spy" if draws[0][3] == SPY else "medici.boast_reward")
         return chance.CLAUSES[kind]
     now = stage(state)
+    if now == SETUP:
+        return C + "setup.first_debutants"
     if now == CHOOSING:
         return C + "solo.turn"
     return C + "action.passed_bonus" if now == PASSED else C + "round.sequence"
@@ -193,7 +208,8 @@ KINDS: tuple[ActionKind[State, Any], ...] = (
     ActionKind(CardDrawn, "card", C + "setup.decks", chance.options(CardDrawn),
                chance.card_drawn, chance=True, stages=frozenset({"card"})),
     ActionKind(StrozziDrawn, "strozzi_card", C + "solo.cards", chance.options(StrozziDrawn),
-               chance.strozzi_drawn, chance=True, stages=frozenset({"strozzi"})),
+               chance.strozzi_drawn, explain=solo.explain_drawn, chance=True,
+               stages=frozenset({"strozzi"})),
 )
 K.update({kind.action: kind for kind in KINDS})
 
@@ -209,6 +225,39 @@ sampling = Sampling(ACTING_KINDS)
 
 
 _SPEC = load(ID)
+
+
+def rules_from_spec(spec: Spec, families: int | None = None,
+                    variants: Mapping[str, str] | None = None,
+                    fns: RuleFns | None = None) -> Rules:
+    """:func:`.rules.rules_from_spec` with the behaviour the rules hold handed over: the
+    Medici phase that follows the turns (:func:`.medici.medici_phase`)."""
+    return built_from(spec, families, variants, fns, medici_phase=medici.medici_phase)
+
+
+def default_rules(families: int | None = None) -> Rules:
+    """Rules for ``families`` players (1 = the solo game against Strozzi; the spec's
+    ``players.default`` when not given), cached per family count."""
+    return _cached(load(ID)["players.default"] if families is None else families)
+
+
+@lru_cache(maxsize=8)
+def _cached(families: int) -> Rules:
+    return rules_from_spec(load(ID), families)
+
+
+def game_rules(spec: Spec, players: int, variants: Mapping[str, str]) -> Rules:
+    """:func:`rules_from_spec` as the game declaration asks for it (``players`` 1: solo),
+    cached for the spec's own numbers, so a new game does not rebuild its tables."""
+    if spec is load(ID):
+        return _cached_variants(players, tuple(sorted(variants.items())))
+    return rules_from_spec(spec, players, variants)
+
+
+@lru_cache(maxsize=32)
+def _cached_variants(families: int, variants: tuple[tuple[str, str], ...]) -> Rules:
+    return rules_from_spec(load(ID), families, dict(variants))
+
 
 def seat_keys(rules: Rules) -> tuple[str, ...]:
     """The seats: every family's colour; in the solo game only the player's (violet),
@@ -248,4 +297,5 @@ GAME: Game[State, Rules] = Game(
     stage=stage,
     words=words.words, score_items=score_items.score_items, position=position.position,
     seat_keys=seat_keys, max_length=max_length, views=VIEWS,
+    heuristic=heuristic.value, determinize=determinize.sample,
 )

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import added, replaced
@@ -24,11 +24,12 @@ from regelwerk.engine.florenz import cleanup, solo
 from regelwerk.engine.florenz.actions import Accept, Decline
 from regelwerk.engine.florenz.board import Points, credit, credited
 from regelwerk.engine.florenz.cards import REWARD, SPY, dealing
-from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, GIOVANNI, reading
+from regelwerk.engine.florenz.rules import CONTESSINA, COSIMO, GIOVANNI
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.scoring import control_order, family_queue_points
 from regelwerk.engine.florenz.state import NONE, Draw, Phase, Resume, Source, State
 
-C = "florenz:"
+C = prefix(ID)
 _GIOVANNI: Final = Phase.GIOVANNI
 _CARD: Final = int(Draw.CARD)
 _HEAD: Final = Source.HEAD
@@ -121,7 +122,7 @@ def after_deals(state: State) -> State:
 def _next_offer(state: State) -> State:
     """Ask the next family that could pay; finish the scoring when places or families run out."""
     rules = state.rules
-    if reading(rules, "giovanni_cannot_pay=offer_lower"):
+    if rules.offer_lower:
         return _next_offer_lower(state)
     places = rules.giovanni[state.round - 1]
     candidates, place = state.offer
@@ -212,7 +213,7 @@ def decline(state: State, action: Decline) -> State:
 def _answer(state: State, accepts: bool) -> State:
     rules = state.rules
     candidates, place = state.offer
-    lower = reading(rules, "giovanni_cannot_pay=offer_lower")
+    lower = rules.offer_lower
     f = state.current if lower else candidates[0]
     cost, gain = rules.giovanni[state.round - 1][place]
     if accepts:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from random import Random
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.draws import choice
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
@@ -31,10 +31,11 @@ from regelwerk.engine.florenz.board import (
     walked,
 )
 from regelwerk.engine.florenz.rules import DEBUTANT, LADY, MAESTRO
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.state import RESERVE, State
 from regelwerk.engine.florenz.turns import advance, start_round
 
-C = "florenz:"
+C = prefix(ID)
 
 
 def time_refusal(state: State, name: str, cost: int) -> IllegalAction:
@@ -111,7 +112,7 @@ def send_options(state: State, like: Send | None) -> list[Send]:
     if state.clock[f] < rules.cost_send or piece < 0:
         return []
     open_at, queues = rules.tables.open_at, state.queues
-    send, push = rules.tables.actions.send, rules.tables.push_out
+    send, push = rules.tables.actions.send, rules.push_out
     if like is not None:
         loc = _location(state, like.location)
         return [send[loc]] if loc >= 0 and (open_at[len(queues[loc])] or (
@@ -194,7 +195,7 @@ def single_moves(state: State, piece: int = -1, to: int = 0) -> list[Move]:
     neighbours, where, queues = rules.neighbours, state.where, state.queues
     tables = rules.tables
     open_at = tables.open_at
-    blocks, move, push = tables.blocks_paths, tables.actions.move, tables.push_out
+    blocks, move, push = tables.blocks_paths, tables.actions.move, rules.push_out
     out = []
     pieces = state.on_board(f) if piece < 0 else [piece] if _own(state, piece) else []
     for p in pieces:
@@ -263,7 +264,7 @@ def hurry_twice_options(state: State, like: HurryTwice | None) -> list[HurryTwic
     neighbours, where, queues = rules.neighbours, state.where, state.queues
     tables = rules.tables
     open_at = tables.open_at
-    blocks, hurry, push = tables.blocks_paths, tables.actions.hurry_twice, tables.push_out
+    blocks, hurry, push = tables.blocks_paths, tables.actions.hurry_twice, rules.push_out
     pieces = state.on_board(f) if like is None else [like.piece] if _own(state, like.piece) \
         else []
     for p in pieces:

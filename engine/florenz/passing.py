@@ -6,17 +6,17 @@ action: 1 time, 1 point, or a swap at its ring (``fns.swap_allowed``).
 
 from __future__ import annotations
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.florenz.actions import BonusPoint, BonusSwap, BonusTime, Pass
 from regelwerk.engine.florenz.board import credit, gain
-from regelwerk.engine.florenz.rules import reading
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.state import NONE, Source, State
 from regelwerk.engine.florenz.turns import advance
 
-C = "florenz:"
+C = prefix(ID)
 
 
 @implements(C + "action.pass")
@@ -93,7 +93,7 @@ def bonus_swap_options(state: State, like: BonusSwap | None) -> list[BonusSwap]:
     queue = state.queues[ring]
     rules = state.rules
     allowed, per, rank = rules.fns.swap_allowed, rules.pieces_per_family, rules.tables.rank_of_piece
-    anyone = reading(rules, "swap_rank_boundary=swap_then_resort")
+    anyone = rules.swap_then_resort
     for i in range(len(queue) - 1):
         a, b = queue[i], queue[i + 1]
         fa, fb = a // per, b // per
@@ -122,7 +122,7 @@ def bonus_swap(state: State, action: BonusSwap) -> State:
     queue = list(state.queues[loc])
     i, j = queue.index(action.piece), queue.index(action.other)
     queue[i], queue[j] = queue[j], queue[i]
-    if reading(state.rules, "swap_rank_boundary=swap_then_resort"):   # rank order again
+    if state.rules.swap_then_resort:   # rank order again
         rank = state.rules.tables.rank_of_piece
         queue.sort(key=lambda p: -rank[p])
     return advance(state, queues=replaced(state.queues, loc, tuple(queue)))

@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from regelwerk.engine.core.arith import INT, Ops, clamp
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 
-C = "florenz:"
+#: the game's id, the package's name (:data:`.rules.GAME`)
+ID: Final = "florenz"
+C = prefix(ID)
 # the ranks (also :mod:`.rules`)
 DEBUTANT: Final = 0
 LADY: Final = 1

@@ -12,18 +12,19 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from itertools import combinations_with_replacement, product
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final, Literal, cast
 
-from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.game import choose_variants, register_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
 from regelwerk.engine.florenz import rule_fns as q
 from regelwerk.engine.florenz.actions import Prebuilt, prebuilt
 
-GAME = "florenz"
+if TYPE_CHECKING:
+    from regelwerk.engine.florenz.state import State
+
+GAME: Final = q.ID
 MEDICI = ("cosimo", "contessina", "giovanni")
 COSIMO: Final = MEDICI.index("cosimo")
 CONTESSINA: Final = MEDICI.index("contessina")
@@ -39,15 +40,21 @@ SCANDALS = {
     "figliolo": ("guard_anywhere", "move_anywhere", "long_walk", "chaperoned"),
 }
 
-def reading(rules: Rules, chosen: str) -> bool:
-    """Whether ``rules`` play the reading ``chosen``, written ``"variant=value"`` (a value of
-    the variant, whichever the register decides: issue 29)."""
-    return chosen in rules.tables.readings
+#: Where a piece stands off the board (``State.where``): on its family's board, or removed
+#: for good (a piece of a second colour only Strozzi uses, :func:`absent`).
+RESERVE: Final = -1
+RETIRED: Final = -2
+#: Strozzi's Medici letters (solo.cards): A, B, C, each naming one Medici of the round's disc
+LETTERS = "ABC"
 
-
-def _readings(rules: Rules) -> frozenset[str]:
-    """Every variant's value in force, as ``"variant=value"`` (:func:`reading`, looked up once)."""
-    return frozenset(f"{name}={value}" for name, value in rules.variants.items())
+#: The readings of the register's entries with more than two values, as the engine plays them
+SoloLevel = Literal["normal", "easier", "harder"]
+Round1Time = Literal["clock_six", "gain_six", "level_changes_round1"]
+FriendCard = Literal["per_target_recall_maestro", "per_target_reserve_only",
+                     "ladies_first_everywhere"]
+GuardPark = Literal["back_along_route", "setup_exception", "points"]
+GiovanniPlace = Literal["target_at_his_turn", "carriage", "target_at_once"]
+PartyCost = Literal["zero", "general_lower", "general_higher"]
 
 
 @dataclass(frozen=True)
@@ -126,6 +133,40 @@ class Rules:
     scandal_kinds: tuple[tuple[str, ...], ...]   # medici -> its four card kinds
     per_crest: int
     scandal_costs: dict[str, int]
+    #: the Medici phase (phase 3), which follows once every family has passed
+    #: (round.sequence): :func:`.medici.medici_phase`, handed over by :mod:`.game` (the turns
+    #: of :mod:`.turns` and Strozzi's of :mod:`.solo` lead to it, and it leads back to them)
+    medici_phase: Callable[[State], State] = field(repr=False)
+    # -- each reading of the register, resolved once (rules_from_spec; ``variants`` keeps
+    # -- the values for records and the stamp)
+    swap_then_resort: bool          # swap_rank_boundary = swap_then_resort
+    push_out: bool                  # doorman_full = push_out
+    promotion_no_doorman: bool      # doorman_promotion = no_doorman
+    spy_full_hand_nothing: bool     # spy_full_hand = nothing
+    offer_lower: bool               # giovanni_cannot_pay = offer_lower
+    discard_always: bool            # discard_moment = always
+    gift_needs_crest: bool          # gift_no_crest = no_gift
+    card_gone_at_once: bool         # scandal_card_held = gone_at_once
+    walk_any_steps: bool            # long_walk_path = any_steps
+    loose_swaps: bool               # scandal_swaps = loose
+    no_limits: bool                 # scandal_placement_limits = no_limits
+    any_gift_extra: bool            # any_gift_cost = extra
+    may_waste: bool                 # advance_gains = may_waste
+    solo_level: SoloLevel           # solo_level
+    solo_always_pass_first: bool    # solo_pass_first = always
+    party_giovanni_only: bool       # solo_party_first_card = giovanni_only
+    solo_boast_achievement: bool    # solo_boast_points = achievement
+    card5_ask: bool                 # solo_card5_tie = ask_player
+    automa_asks: bool               # solo_automa_choices = ask_player
+    solo_time_both: bool            # solo_time_replaces = both
+    solo_round1: Round1Time         # solo_round1_time
+    easier_every_card: bool         # solo_easier_scandal = every_card
+    cups_ever_placed: bool          # retrieved_cup = ever_placed
+    friend_card: FriendCard         # solo_friend_card
+    guard_park: GuardPark           # solo_guard_park
+    giovanni_place: GiovanniPlace   # solo_giovanni_place
+    half_round_up: bool             # solo_half_points = round_up
+    party_cost: PartyCost           # solo_party_cost
     automa: int = -1                      # the solo game's Strozzi (family index), else -1
     colours: int = 1                      # piece sets per family (Strozzi: orange and blue)
     guard_supply: tuple[int, ...] = ()    # per family
@@ -170,7 +211,6 @@ class Tables:
 
     previous: tuple[int, ...]             # location index -> the one before it on the route
     blocks_paths: bool                    # harder solo game: Strozzi's escorts close paths
-    solo_level: str
     solo_escort_points: int
     solo_rounds_per_group: int
     solo_card_kind: tuple[str, ...]       # Strozzi's card -> kind
@@ -206,10 +246,7 @@ class Tables:
     gain_at: dict[tuple[int, int], int]
     start_where: tuple[int, ...]          # piece -> RESERVE, or RETIRED if never used
     actions: Prebuilt                     # the actions the options generators hand out
-    #: the set-up's draws of chance, in order (``state.draws`` entries, see ``setup.setup``)
-    setup_draws: tuple[tuple[int, ...], ...]
     decks: tuple[tuple[int, ...], ...]    # each Medici's scandal cards in box order
-    readings: frozenset[str] = frozenset()   # every variant in force, "variant=value"
     #: queue length -> whether the queue takes a newcomer (``fns.may_enter`` with the
     #: capacity), for every length a queue can reach (all pieces in one queue)
     open_at: tuple[bool, ...] = ()
@@ -222,14 +259,10 @@ class Tables:
     set_rank_offsets: dict[int, tuple[int, ...]] = field(default_factory=dict)
     #: ``(clock, cost) -> clock``: ``fns.automa_pay`` for every clock and card cost
     pay_at: dict[tuple[int, int], int] = field(default_factory=dict)
-    #: a doorman pushes the last petitioner out of a full queue (interp.doorman_full)
-    push_out: bool = False
     #: the longest queue a state may hold: the open spaces (``capacity``), or the board's
     #: printed spaces where the scandal cards ignore the open ones
     #: (``scandal_placement_limits=no_limits``, interp.scandal_placement_limits)
     queue_limit: int = 0
-    #: the scandal cards ignore the open spaces and may stack a family's own guards
-    no_limits: bool = False
 
 
 def _insert_table(rules: Rules) -> dict[tuple[tuple[int, ...], int, bool], int]:
@@ -268,14 +301,16 @@ def _gain_table(rules: Rules) -> dict[tuple[int, int], int]:
             for clock in range(top + 1) for amount in range(top + 1)}
 
 
-def build_tables(rules: Rules) -> Tables:
-    from regelwerk.engine.florenz.board import absent
-    from regelwerk.engine.florenz.setup import setup_draws
-    from regelwerk.engine.florenz.solo import LETTERS
-    from regelwerk.engine.florenz.state import RESERVE, RETIRED
+def absent(rules: Rules, piece: int) -> bool:
+    """Pieces of a second colour that only Strozzi has (the solo player's are never used)."""
+    per = rules.pieces_per_family
+    return rules.colours > 1 and piece // per != rules.automa and \
+        (piece % per) * rules.colours // per > 0
 
+
+def build_tables(rules: Rules) -> Tables:
     spec = rules.spec
-    level = rules.variants["solo_level"]
+    level = rules.solo_level
     previous = [0] * len(rules.route_next)
     for a, b in enumerate(rules.route_next):
         previous[b] = a
@@ -284,7 +319,6 @@ def build_tables(rules: Rules) -> Tables:
     return Tables(
         previous=tuple(previous),
         blocks_paths=rules.automa >= 0 and level == "harder",
-        solo_level=level,
         solo_escort_points=spec["solo.escort_points"],
         solo_rounds_per_group=spec["solo.rounds_per_group"],
         solo_card_kind=kinds,
@@ -322,11 +356,7 @@ def build_tables(rules: Rules) -> Tables:
                          (rules.families, len(rules.boast_values), len(rules.plan_cards),
                           max(rules.time_tiles) + 1, rules.medici * len(rules.scandal_kinds[0]),
                           len(kinds))),
-        setup_draws=setup_draws(rules, level), readings=_readings(rules),
-        push_out=rules.variants["doorman_full"] == "push_out",
-        no_limits=rules.variants["scandal_placement_limits"] == "no_limits",
-        queue_limit=max(rules.capacity, rules.spaces)
-        if rules.variants["scandal_placement_limits"] == "no_limits" else rules.capacity,
+        queue_limit=max(rules.capacity, rules.spaces) if rules.no_limits else rules.capacity,
         rank_offsets=_rank_offsets(rules.piece_rank),
         rank_of_piece=rules.piece_rank * rules.families,
         set_rank_offsets=_rank_offsets(rules.piece_rank[:rules.pieces_per_family
@@ -351,7 +381,7 @@ def _solo_card_cost(rules: Rules, kinds: tuple[str, ...]) -> tuple[int, ...]:
     interp.solo_party_cost the party card costs the general cost of phase 2 instead of its
     own figure: the lowest or the highest cost the other cards show."""
     costs = list(rules.spec["solo.card_cost"])
-    value = rules.variants["solo_party_cost"]
+    value = rules.party_cost
     if value != "zero":
         party = kinds.index("party")
         others = costs[:party] + costs[party + 1:]
@@ -495,9 +525,11 @@ def check_names(spec: Spec) -> None:
 
 def rules_from_spec(spec: Spec, families: int | None = None,
                     variants: Mapping[str, str] | None = None,
-                    fns: RuleFns | None = None) -> Rules:
+                    fns: RuleFns | None = None, *,
+                    medici_phase: Callable[[State], State]) -> Rules:
     """Build :class:`Rules` for ``families`` families (``players.min``..``players.max``;
-    ``players.default`` when not given)."""
+    ``players.default`` when not given), every variant resolved into its field once, the
+    Medici phase handed over by the caller (:mod:`.game`, :func:`.game.rules_from_spec`)."""
     check_board(spec)
     check_names(spec)
     if families is None:
@@ -569,7 +601,36 @@ def rules_from_spec(spec: Spec, families: int | None = None,
         automa=automa, colours=colours,
         guard_supply=tuple(spec["family.guards"] * n for n in supply),
         cup_supply=tuple(spec["family.cups"] * n for n in supply),
-        variants=dict(chosen), fns=fns or RuleFns())
+        variants=dict(chosen), fns=fns or RuleFns(), medici_phase=medici_phase,
+        # each reading of the register, resolved once into the field rule code reads
+        swap_then_resort=chosen["swap_rank_boundary"] == "swap_then_resort",
+        push_out=chosen["doorman_full"] == "push_out",
+        promotion_no_doorman=chosen["doorman_promotion"] == "no_doorman",
+        spy_full_hand_nothing=chosen["spy_full_hand"] == "nothing",
+        offer_lower=chosen["giovanni_cannot_pay"] == "offer_lower",
+        discard_always=chosen["discard_moment"] == "always",
+        gift_needs_crest=chosen["gift_no_crest"] == "no_gift",
+        card_gone_at_once=chosen["scandal_card_held"] == "gone_at_once",
+        walk_any_steps=chosen["long_walk_path"] == "any_steps",
+        loose_swaps=chosen["scandal_swaps"] == "loose",
+        no_limits=chosen["scandal_placement_limits"] == "no_limits",
+        any_gift_extra=chosen["any_gift_cost"] == "extra",
+        may_waste=chosen["advance_gains"] == "may_waste",
+        solo_level=cast(SoloLevel, chosen["solo_level"]),
+        solo_always_pass_first=chosen["solo_pass_first"] == "always",
+        party_giovanni_only=chosen["solo_party_first_card"] == "giovanni_only",
+        solo_boast_achievement=chosen["solo_boast_points"] == "achievement",
+        card5_ask=chosen["solo_card5_tie"] == "ask_player",
+        automa_asks=chosen["solo_automa_choices"] == "ask_player",
+        solo_time_both=chosen["solo_time_replaces"] == "both",
+        solo_round1=cast(Round1Time, chosen["solo_round1_time"]),
+        easier_every_card=chosen["solo_easier_scandal"] == "every_card",
+        cups_ever_placed=chosen["retrieved_cup"] == "ever_placed",
+        friend_card=cast(FriendCard, chosen["solo_friend_card"]),
+        guard_park=cast(GuardPark, chosen["solo_guard_park"]),
+        giovanni_place=cast(GiovanniPlace, chosen["solo_giovanni_place"]),
+        half_round_up=chosen["solo_half_points"] == "round_up",
+        party_cost=cast(PartyCost, chosen["solo_party_cost"]))
 
 
 def _scandal_sets(chosen: Mapping[str, str]) -> list[str]:
@@ -577,29 +638,3 @@ def _scandal_sets(chosen: Mapping[str, str]) -> list[str]:
     ``scandal_sets`` names (interp.scandal_sets, the one place that says it: the rule text
     prints the sets, not their owners)."""
     return chosen["scandal_sets"].split("_")
-
-
-def default_rules(families: int | None = None) -> Rules:
-    """Rules for ``families`` players (1 = the solo game against Strozzi; the spec's
-    ``players.default`` when not given), cached per family count."""
-    if families is None:
-        families = spec_module.load(GAME)["players.default"]
-    return _cached(families)
-
-
-@lru_cache(maxsize=8)
-def _cached(families: int) -> Rules:
-    return rules_from_spec(spec_module.load(GAME), families)
-
-
-def game_rules(spec: Spec, players: int, variants: Mapping[str, str]) -> Rules:
-    """:func:`rules_from_spec` as the game declaration asks for it (``players`` 1: solo),
-    cached for the spec's own numbers, so a new game does not rebuild its tables."""
-    if spec is spec_module.load(GAME):
-        return _cached_variants(players, tuple(sorted(variants.items())))
-    return rules_from_spec(spec, players, variants)
-
-
-@lru_cache(maxsize=32)
-def _cached_variants(families: int, variants: tuple[tuple[str, str], ...]) -> Rules:
-    return rules_from_spec(spec_module.load(GAME), families, dict(variants))

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 from random import Random
 from typing import Any
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.draws import choice, shuffle
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
@@ -47,12 +47,12 @@ from regelwerk.engine.florenz.rules import (
     DEBUTANT,
     GIOVANNI,
     LADY,
-    reading,
 )
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Source, State
 from regelwerk.engine.florenz.turns import advance
 
-C = "florenz:"
+C = prefix(ID)
 S = C + "scandal."
 
 
@@ -69,7 +69,7 @@ def cost(state: State, kind: str, family: int, a: int) -> int:
     rules = state.rules
     base = rules.scandal_costs[kind]
     if kind == "any_gift":
-        if reading(rules, "any_gift_cost=extra"):
+        if rules.any_gift_extra:
             base += rules.gift_base
         return base + gift_cost(state, family, a)
     return base
@@ -83,7 +83,7 @@ def _guard_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
     interp.scandal_placement_limits: its guards there then act one by one)."""
     if state.guards[f] <= 0:
         return
-    stack = state.rules.tables.no_limits
+    stack = state.rules.no_limits
     for e, gs in enumerate(state.escorts):
         if stack or f not in gs:
             yield (COSIMO, e, -1, -1)
@@ -97,16 +97,16 @@ def _card_room(state: State, queue: tuple[int, ...], loc: int, piece: int) -> bo
     """Whether a card may put ``piece`` into ``queue`` (at location index ``loc``): an
     open space (:func:`.board.takes`), or under the reading ``no_limits`` of
     interp.scandal_placement_limits any of the board's printed spaces, blocked or not."""
-    tables = state.rules.tables
-    if tables.no_limits:
-        return len(queue) < tables.queue_limit
+    rules = state.rules
+    if rules.no_limits:
+        return len(queue) < rules.tables.queue_limit
     return takes(state, queue, loc, piece)
 
 
 def _any_gift(state: State, f: int) -> Iterator[tuple[int, ...]]:
     if state.gifts[f] <= 0:
         return
-    without_guard = not reading(state.rules, "gift_no_crest=no_gift")    # interp.gift_no_crest
+    without_guard = not state.rules.gift_needs_crest    # interp.gift_no_crest
     for m in range(state.rules.medici):
         free = free_crests(state, m) if state.guards[f] > 0 else []
         for c in free or ([-1] if without_guard else []):
@@ -121,8 +121,8 @@ def _retrieve_cup(state: State, f: int) -> Iterator[tuple[int, ...]]:
 
 def _move_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
     open_ = [loc for loc, q in enumerate(state.queues) if has_space(state, q)]
-    tables = state.rules.tables
-    by_piece = tables.push_out or tables.no_limits      # room depends on the piece or card
+    rules = state.rules
+    by_piece = rules.push_out or rules.no_limits      # room depends on the piece or card
     for p in state.on_board(f):
         for loc in open_ if not by_piece else [loc for loc, q in enumerate(state.queues)
                                                if _card_room(state, q, loc, p)]:
@@ -133,7 +133,7 @@ def _move_anywhere(state: State, f: int) -> Iterator[tuple[int, ...]]:
 def _neighbour_swap(state: State, f: int) -> Iterator[tuple[int, ...]]:
     """An own member and a petitioner of lower rank next door (of any rank under the
     reading ``loose`` of interp.scandal_swaps)."""
-    loose = reading(state.rules, "scandal_swaps=loose")
+    loose = state.rules.loose_swaps
     for p in state.on_board(f):
         rank = state.rank_of(p)
         for loc in state.rules.neighbours[state.where[p]]:
@@ -145,7 +145,7 @@ def _neighbour_swap(state: State, f: int) -> Iterator[tuple[int, ...]]:
 def _queue_swap(state: State, f: int) -> Iterator[tuple[int, ...]]:
     """Two petitioners of one queue, of one rank and two families (any two under the
     reading ``loose`` of interp.scandal_swaps: the queue then sorts itself again)."""
-    loose = reading(state.rules, "scandal_swaps=loose")
+    loose = state.rules.loose_swaps
     for queue in state.queues:
         for i, a in enumerate(queue):
             for b in queue[i + 1:]:
@@ -163,7 +163,7 @@ def walks(state: State, piece: int) -> list[int]:
     start = state.where[piece]
     steps = rules.spec["scandal.long_walk_steps"]
     family = state.family_of(piece)
-    any_steps = reading(rules, "long_walk_path=any_steps")
+    any_steps = rules.walk_any_steps
     out: list[int] = []
 
     def extend(loc: int, seen: tuple[int, ...], digits: int) -> None:
@@ -224,7 +224,7 @@ def _chaperoned(state: State, f: int) -> Iterator[tuple[int, ...]]:
 def _advance(state: State, f: int) -> Iterator[tuple[int, ...]]:
     """A member that gains a place; under the reading ``may_waste`` any member
     (interp.advance_gains)."""
-    waste = reading(state.rules, "advance_gains=may_waste")
+    waste = state.rules.may_waste
     for p in state.on_board(f):
         queue = state.queues[state.where[p]]
         i = queue.index(p)
@@ -319,7 +319,7 @@ def _do_queue_swap(state: State, f: int, a: Scandal) -> State:
     queue = list(state.queues[loc])
     i, j = queue.index(a.a), queue.index(a.b)
     queue[i], queue[j] = queue[j], queue[i]
-    if reading(state.rules, "scandal_swaps=loose"):                  # rank order again
+    if state.rules.loose_swaps:                  # rank order again
         rank = state.rules.tables.rank_of_piece
         queue.sort(key=lambda p: -rank[p])
     return state._replace(queues=replaced(state.queues, loc, tuple(queue)))
@@ -388,7 +388,7 @@ def _as_played(state: State, f: int, index: int) -> State:
     """The state the effect of ``f``'s hand card at ``index`` sees: the card still held
     until its effect is done, or already gone under the reading ``gone_at_once``
     (interp.scandal_card_held; only 'Skandalnudel' counts the hand)."""
-    if reading(state.rules, "scandal_card_held=gone_at_once"):
+    if state.rules.card_gone_at_once:
         hand = state.hands[f]
         return state._replace(hands=replaced(state.hands, f, hand[:index] + hand[index + 1:]))
     return state

@@ -10,12 +10,14 @@ as they were). The lines add up to the family's points (:func:`.game.outcome`)."
 
 from __future__ import annotations
 
+from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.game import ScoreItem
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.scoring import plan_points, time_points
 from regelwerk.engine.florenz.state import SOURCE_CLAUSES, Source, State
 
-C = "florenz:"
+C = prefix(ID)
 CLOCK = N_("{time} time left on the clock")
 #: what a line counts where its clause's title alone does not say it
 NOTES = {Source.SOLO_PARTY: N_("the party card: points per time spent"),

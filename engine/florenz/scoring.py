@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.florenz.rules import BOASTS, CONTESSINA, DEBUTANT, Rules
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.state import State
 
-C = "florenz:"
+C = prefix(ID)
 
 
 def family_queue_points(state: State, location: int, family: int, medici: int) -> int:

@@ -20,24 +20,16 @@ states a position of the queues.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.draws import below, shuffle
 from regelwerk.engine.core.game import seeded_rng
 from regelwerk.engine.core.piles import shuffled
 from regelwerk.engine.florenz import solo
-from regelwerk.engine.florenz.actions import (
-    BoardDrawn,
-    Drawn,
-    PlanDrawn,
-    StartDrawn,
-    TileDrawn,
-    TimeDrawn,
-)
-from regelwerk.engine.florenz.board import absent
-from regelwerk.engine.florenz.rules import BOASTS, Rules, reading
+from regelwerk.engine.florenz.rules import GAME as ID
+from regelwerk.engine.florenz.rules import Rules, absent
 from regelwerk.engine.florenz.state import (
     NONE,
     RESERVE,
@@ -49,7 +41,7 @@ from regelwerk.engine.florenz.state import (
     State,
 )
 
-C = "florenz:"
+C = prefix(ID)
 #: ``state.piles`` while the set-up draws: families (the start coin), boast boards, plan
 #: cards, and the order (by Medici) in which the carriages' tiles go beneath the stack
 START_PILE, BOARD_PILE, PLAN_PILE, BOTTOM_ORDER = range(4)
@@ -100,7 +92,7 @@ def setup_piles(rules: Rules, seed: int | None) -> Piles:
 
 
 @implements(C + "setup.board", C + "setup.disc", C + "setup.first_debutants", C + "solo.setup")
-def setup_draws(rules: Rules, level: str) -> tuple[tuple[int, ...], ...]:
+def setup_draws(rules: Rules) -> tuple[tuple[int, ...], ...]:
     """The set-up's draws in order (``state.draws`` entries): the start coin (not in the
     solo game: yours), each location's boast board, each family's plan card (Strozzi's
     only in the harder game), the carriages' tiles, the visible sectors' location tiles
@@ -108,7 +100,7 @@ def setup_draws(rules: Rules, level: str) -> tuple[tuple[int, ...], ...]:
     draws: list[tuple[int, ...]] = [] if rules.automa >= 0 else [(Draw.START,)]
     draws += [(Draw.BOARD, loc) for loc in range(rules.locations)]
     draws += [(Draw.PLAN, f) for f in range(rules.families)
-              if f != rules.automa or level == "harder"]
+              if f != rules.automa or rules.solo_level == "harder"]
     draws += [(Draw.CARRIAGE, m) for m in range(rules.medici)]
     draws += [(Draw.SECTOR, r, r if r < rules.medici else NONE)
               for r in range(rules.visible_sectors)]
@@ -142,7 +134,7 @@ def laid_out(rules: Rules, seed: int | None) -> State:
         given=((0,) * rules.medici,) * n,
         boards=(NONE,) * rules.locations,
         cups=((NONE,) * len(rules.boast_thresholds),) * rules.locations + (
-            ((),) if reading(rules, "retrieved_cup=ever_placed") else ()),
+            ((),) if rules.cups_ever_placed else ()),
         escorts=((),) * len(rules.edges), spies=((),) * rules.locations,
         doormen=((),) * rules.locations, guards=rules.guard_supply, hands=((),) * n,
         decks=tuple(shuffled(deck, seed, "deck", m, 0) for m, deck in enumerate(tables.decks)),
@@ -152,7 +144,7 @@ def laid_out(rules: Rules, seed: int | None) -> State:
         sector_loc=(NONE,) * rules.rounds,
         sector_time=(rules.round1_time,) + (NONE,) * (rules.rounds - 1),
         loc_stack=locs, loc_bottom=(), time_stack=times, plans=(NONE,) * n, offer=((), 0),
-        draws=tables.setup_draws, resume=Resume.SETUP, piles=(starts, boards, plans, bottom))
+        draws=setup_draws(rules), resume=Resume.SETUP, piles=(starts, boards, plans, bottom))
 
 
 @implements(C + "setup.first_debutants", C + "setup.board", C + "setup.disc")
@@ -200,43 +192,6 @@ def finish(state: State, **changes: Any) -> State:
     bottom = tuple(carriages[m] for m in state.piles[BOTTOM_ORDER])
     state = state._replace(loc_bottom=bottom, piles=(), **changes)
     return solo.setup(state) if state.rules.automa >= 0 else state
-
-
-def set_up(options: Mapping[str, Any] | None = None, *, start: int | None = None,
-           boards: Mapping[int, str] | None = None, plans: Sequence[int] = (),
-           carriages: Sequence[int] = (), targets: Sequence[int] = (),
-           times: Sequence[int] = ()) -> State:
-    """A new game whose chance the caller decides (``seed=None``), set up by applying
-    chance's outcomes: the chosen ones, every other draw the first outcome listed that no
-    later choice needs. For worked examples and tests.
-
-    ``start``: the family with the start coin; ``boards``: location number -> boast
-    board name; ``plans``: plan card per family; ``carriages``: location number per
-    Medici; ``targets``: location number per visible sector (its Medici's target);
-    ``times``: time tile per visible sector from the second on. An impossible choice
-    is refused by :func:`apply` (:class:`~regelwerk.engine.core.errors.IllegalAction`).
-    """
-    from regelwerk.engine.florenz.game import GAME
-
-    chosen: dict[tuple[int, ...], Drawn] = {}
-    if start is not None:
-        chosen[(Draw.START,)] = StartDrawn(start)
-    for location, name in (boards or {}).items():
-        chosen[(Draw.BOARD, location - 1)] = BoardDrawn(BOASTS.index(name))
-    chosen.update(((Draw.PLAN, f), PlanDrawn(p)) for f, p in enumerate(plans))
-    chosen.update(((Draw.CARRIAGE, m), TileDrawn(loc)) for m, loc in enumerate(carriages))
-    chosen.update(((Draw.SECTOR, r), TileDrawn(loc)) for r, loc in enumerate(targets))
-    chosen.update(((Draw.TIME, r + 1), TimeDrawn(t)) for r, t in enumerate(times))
-    state = GAME.new_game(seed=None, options=options)
-    while state.phase == Phase.SETUP and state.draws:
-        key = state.draws[0][:2]
-        action = chosen.pop(key, None)
-        if action is None:
-            later = set(chosen.values())
-            outcomes = GAME.legal_actions(state)
-            action = next((o for o in outcomes if o not in later), outcomes[0])
-        state = GAME.apply(state, action)
-    return state
 
 
 def with_queues(state: State, queues: Mapping[int, Any]) -> State:

@@ -17,12 +17,11 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.piles import drawn, seeded_draw, shuffled
 from regelwerk.engine.core.tuples import added, replaced
-from regelwerk.engine.florenz import medici as phase_medici
 from regelwerk.engine.florenz.actions import StrozziChoice, StrozziDrawn
 from regelwerk.engine.florenz.board import (
     credit,
@@ -39,27 +38,23 @@ from regelwerk.engine.florenz.rules import (
     DEBUTANT,
     GIOVANNI,
     LADY,
+    LETTERS,
     MAESTRO,
     Rules,
-    reading,
 )
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.scoring import achievement
 from regelwerk.engine.florenz.state import NONE, RESERVE, Automa, Draw, Phase, Source, State
 
-C = "florenz:solo."
+C = prefix(ID) + "solo."
 _ACTIONS: Final = Phase.ACTIONS      # a plain name: a class attribute lookup per use costs time
 _DRAWING: Final = ((int(Draw.STROZZI),),)      # ``state.draws`` while Strozzi's card is drawn
-LETTERS = "ABC"
 
 # The points where Strozzi's turn waits for the player (``Automa.pending[0]``; the detail and
 # the candidates follow, the fixed reading's pick first): :func:`strozzi_choice`.
 CARD5_TIE: Final = 0        # (CARD5_TIE, card, *colours): card 5, a tie of his colours
 FRIEND_LADY: Final = 1      # (FRIEND_LADY, location index, *debutants): card 7, a lady
 FRIEND_MAESTRO: Final = 2   # (FRIEND_MAESTRO, location index, *ladies): card 7, the maestro
-
-
-def level(rules: Rules) -> str:
-    return rules.variants["solo_level"]
 
 
 def escort_points(rules: Rules) -> int:
@@ -124,11 +119,11 @@ def setup(state: State) -> State:
     human = 1 - a
     deck = shuffled(range(len(rules.spec["solo.card_kind"])), state.seed, "strozzi", 0)
     plans = list(state.plans)
-    if level(rules) != "harder":
+    if rules.solo_level != "harder":
         plans[a] = NONE
     state = state._replace(automa=Automa(deck, (), 0, 0, NONE), start=human,
                            plans=tuple(plans))
-    if level(rules) != "easier":
+    if rules.solo_level != "easier":
         guards = rules.spec["solo.start_guards"]
         first = state.carriages[COSIMO]
         nxt = rules.route_next[first]
@@ -162,10 +157,10 @@ def start_round(state: State, amount: int) -> State:
     a = rules.automa
     if state.round == 1:
         clock = t.solo_start_time
-        if reading(rules, "solo_round1_time=level_changes_round1"):       # the level changes round 1 too
+        if rules.solo_round1 == "level_changes_round1":       # the level changes round 1 too
             clock = rules.fns.automa_time(clock, t.solo_min_time, t.solo_time_change,
                                           t.solo_time_top)
-        elif reading(rules, "solo_round1_time=gain_six"):       # a gain on the set-up's clock
+        elif rules.solo_round1 == "gain_six":       # a gain on the set-up's clock
             clock = gained(rules, state.clock[a], clock)
     else:
         gain = rules.fns.automa_time(amount, t.solo_min_time, t.solo_time_change, t.solo_time_top)
@@ -188,20 +183,20 @@ def turns(state: State, current: int | None = None) -> State:
     """
     rules = state.rules
     a = rules.automa
-    harder = rules.tables.solo_level == "harder"
+    harder = rules.solo_level == "harder"
     families = rules.families
     f = state.current if current is None else current
     while state.phase == _ACTIONS:
         passed = state.passed
         if all(passed):
-            return phase_medici.medici_phase(_turn_of(state, f))
+            return state.rules.medici_phase(_turn_of(state, f))
         if f == a:
             then = (f + 1) % families
             state = automa_turn(state, then)         # also hands the turn on to ``then``
             if state.draws or waits(state):
                 return state        # his card is drawn (strozzi_drawn) or you choose for him
             if all(state.passed):
-                return phase_medici.medici_phase(_turn_of(state, f))
+                return state.rules.medici_phase(_turn_of(state, f))
             f = then
             continue
         if not (passed[f] and harder
@@ -245,7 +240,7 @@ def _keeps_time_for_giovanni(state: State) -> bool:
     if state.clock[a] >= rules.tables.solo_giovanni_pass_below or \
             rules.disc_medici[state.round - 1] != GIOVANNI:
         return False
-    where = state.carriages if reading(rules, "solo_giovanni_place=carriage") else state.targets
+    where = state.carriages if rules.giovanni_place == "carriage" else state.targets
     per = rules.pieces_per_family
     return any(p // per == a for p in state.queues[where[GIOVANNI]])
 
@@ -277,9 +272,9 @@ def automa_pass(state: State, then: int | None = None) -> State:
     if not any(state.passed):
         assert state.automa is not None
         changes["automa"] = state.automa._replace(first_passer=a)
-        if rules.tables.solo_level == "harder":
+        if rules.solo_level == "harder":
             changes["clock"] = gain(state.clock, a, rules.tables.solo_first_pass_time, rules)
-        elif reading(rules, "solo_pass_first=always"):    # as for families (action.pass_first)
+        elif rules.solo_always_pass_first:    # as for families (action.pass_first)
             changes["clock"] = gain(state.clock, a, rules.first_pass_time, rules)
     passed = replaced(state.passed, a, True)
     if all(passed):
@@ -393,7 +388,7 @@ def _after_card(state: State) -> State:
     """Under the reading ``target_at_once`` (interp.solo_giovanni_place) he passes in this
     turn once a card leaves him keeping his time for Giovanni."""
     if not state.passed[state.rules.automa] and \
-            reading(state.rules, "solo_giovanni_place=target_at_once") and \
+            state.rules.giovanni_place == "target_at_once" and \
             _keeps_time_for_giovanni(state):
         return automa_pass(state)       # checked after each card: he passes in this turn
     return state
@@ -402,7 +397,7 @@ def _after_card(state: State) -> State:
 def _party_put_back(rules: Rules, round_: int) -> bool:
     """Whether the party card drawn first in ``round_`` is set aside: in every round, or
     only in Giovanni's under the reading ``giovanni_only`` (interp.solo_party_first_card)."""
-    return not reading(rules, "solo_party_first_card=giovanni_only") or \
+    return not rules.party_giovanni_only or \
         rules.disc_medici[round_ - 1] == GIOVANNI
 
 
@@ -430,7 +425,7 @@ def _turn_done(state: State) -> State:
     with the family after him (:func:`turns`)."""
     a = state.rules.automa
     if all(state.passed):
-        return phase_medici.medici_phase(_turn_of(state, a))
+        return state.rules.medici_phase(_turn_of(state, a))
     return turns(state, (a + 1) % state.rules.families)
 
 
@@ -453,7 +448,7 @@ def _open_spot(state: State, letter: int, piece: int = -1) -> int:
     n = len(LETTERS)
     queues, targets, disc = state.queues, state.targets, rules.disc_medici
     open_at = rules.tables.open_at
-    push = rules.tables.push_out and piece >= 0
+    push = rules.push_out and piece >= 0
     now, last = state.round - 1, rules.rounds - 1
     for k in range(letter, letter + n):
         loc = targets[disc[min(now + k % n, last)]]        # letter_target(state, k % n)
@@ -526,7 +521,7 @@ def card_place(state: State, card: int) -> State:
         fewest = min(counts)
         tied = [c for c in range(rules.colours) if counts[c] == fewest]
         if len(tied) > 1 and letter_medici(state, letter) != GIOVANNI and \
-                reading(rules, "solo_card5_tie=ask_player"):
+                rules.card5_ask:
             return _ask(state, (CARD5_TIE, card, *tied))
         colour = tied[0]
     return _placed(state, card, colour)
@@ -554,7 +549,7 @@ def card_party(state: State, card: int) -> State:
     keep = t.solo_party_keep_giovanni if rules.disc_medici[state.round - 1] == GIOVANNI else 0
     clock = min(state.clock[a], keep)
     spent = state.clock[a] - clock
-    if t.solo_level == "harder":
+    if rules.solo_level == "harder":
         state = state._replace(clock=replaced(state.clock, a, clock),
                                **credit(state, a, Source.SOLO_PARTY, spent * t.solo_party_points))
     else:
@@ -569,10 +564,10 @@ def card_friend(state: State, card: int) -> State:
     her colour (recalled first by the box's rule if it stands away from every target:
     :func:`_take`); the first target where either works. Nowhere: he boasts
     (interp.solo_friend_card)."""
-    recall = not reading(state.rules, "solo_friend_card=per_target_reserve_only")
+    recall = state.rules.friend_card != "per_target_reserve_only"
     # the other reading ladies_first_everywhere: every target's debutant first, then maestros
     passes = ((True, False), (False, True)) \
-        if reading(state.rules, "solo_friend_card=ladies_first_everywhere") else ((True, True),)
+        if state.rules.friend_card == "ladies_first_everywhere" else ((True, True),)
     for ladies_now, maestros_now in passes:
         for letter in range(len(LETTERS)):
             loc = letter_target(state, letter)
@@ -592,7 +587,7 @@ def _befriend(state: State, loc: int, ladies_now: bool, maestros_now: bool,
     ladies = [p for p in mine if state.rank_of(p) == LADY]
     # where several members qualify, the first in the queue, or the player's choice under
     # the reading ask_player of interp.solo_automa_choices (:func:`strozzi_choice`)
-    ask = reading(state.rules, "solo_automa_choices=ask_player")
+    ask = state.rules.automa_asks
     if ladies_now:
         debs = [p for p in mine if state.rank_of(p) == DEBUTANT
                 and _reserve(state, state.colour_of(p), LADY) >= 0]
@@ -651,7 +646,7 @@ def card_boast(state: State, card: int) -> State:
     field = group(state)
     factor = rules.tables.solo_boast_multiplier[field]
     # the board's points per item (interp.solo_boast_points), or his achievement there
-    achieved = reading(rules, "solo_boast_points=achievement")
+    achieved = rules.solo_boast_achievement
     loc = rules.route_next[state.carriages[letter_medici(state, 0)]]
     for _ in range(len(rules.route_next)):
         if state.cups[loc][field] == NONE:
@@ -680,10 +675,10 @@ def card_guard(state: State, card: int) -> State:
         return _guard_points(state)
     previous = rules.tables.previous
     loc = target
-    if medici == COSIMO and not reading(rules, "solo_guard_park=back_along_route"):
+    if medici == COSIMO and rules.guard_park != "back_along_route":
         back = previous[loc]
         if (min(back, loc), max(back, loc)) not in rules.edge_index:     # through the park
-            if rules.variants["solo_guard_park"] == "points":
+            if rules.guard_park == "points":
                 return _guard_points(state)
             park = _park_guard_edge(rules)
             if len(state.escorts[park]) < rules.per_crest:
@@ -744,6 +739,16 @@ def choice_options(state: State, like: StrozziChoice | None) -> list[StrozziChoi
     return [StrozziChoice(i) for i in range(count)]
 
 
+def explain_drawn(state: State, action: StrozziDrawn) -> IllegalAction | None:
+    """Why chance cannot draw this card of Strozzi's: the party card, drawn first this
+    round, is set aside while he draws again (solo.card.party)."""
+    auto = state.automa
+    if auto is not None and action.card == auto.held:
+        return IllegalAction(C + "card.party", N_("Strozzi's party card is set aside while he "
+                                                  "draws his first card again."))
+    return None
+
+
 def explain_choice(state: State, action: StrozziChoice) -> IllegalAction | None:
     """Why a choice for Strozzi is refused: his turn waits on none, or not on that many."""
     auto = state.automa
@@ -785,9 +790,9 @@ def giovanni_offer(state: State, place: tuple[int, int]) -> tuple[State, bool]:
     clock = state.clock[a]
     if clock <= 0:
         return state, False
-    if clock < cost and level(rules) == "easier":
+    if clock < cost and rules.solo_level == "easier":
         share = rules.tables.solo_giovanni_share_easier
-        gain = -(-gain // share) if reading(rules, "solo_half_points=round_up") else gain // share
+        gain = -(-gain // share) if rules.half_round_up else gain // share
     state = state._replace(clock=replaced(state.clock, a, rules.fns.automa_pay(clock, cost)),
                            **credit(state, a, Source.SOLO_GIOVANNI, gain))
     return state, True

@@ -15,12 +15,13 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Final, NamedTuple
 
+from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.tuples import fast_replace
-from regelwerk.engine.florenz.rules import Rules
+from regelwerk.engine.florenz.rules import GAME, Rules
+from regelwerk.engine.florenz.rules import RESERVE as RESERVE  # their home is rules (Tables)
+from regelwerk.engine.florenz.rules import RETIRED as RETIRED
 
-RESERVE: Final = -1
-RETIRED: Final = -2
 NONE: Final = -1
 
 
@@ -75,7 +76,7 @@ class Source(IntEnum):
 
 
 #: The clause of each :class:`Source`, by its index.
-SOURCE_CLAUSES = tuple("florenz:" + clause for clause in (
+SOURCE_CLAUSES = tuple(prefix(GAME) + clause for clause in (
     "guard.escort", "solo.escort", "action.boast", "scandal.boast_anywhere", "medici.head",
     "scoring.cosimo", "scoring.contessina", "scoring.giovanni", "action.passed_bonus",
     "solo.bonus", "solo.harder", "solo.card.boast", "solo.card.guard", "solo.giovanni"))

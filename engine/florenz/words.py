@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.engine.core.i18n import Phrase, pgettext
-from regelwerk.engine.core.spec import glossary_word
+from regelwerk.engine.core.spec import glossary_term
 from regelwerk.engine.florenz.actions import (
     Accept,
     BoardDrawn,
@@ -39,6 +39,7 @@ from regelwerk.engine.florenz.actions import (
     TimeDrawn,
 )
 from regelwerk.engine.florenz.rules import BOASTS, DEBUTANT, LADY, MAESTRO, MEDICI
+from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.solo import CARD5_TIE
 from regelwerk.engine.florenz.state import State
 
@@ -129,9 +130,9 @@ BOARDS: dict[str, Phrase] = {
 
 
 
-def term(key: str, lang: str) -> str:
-    """The glossary's word for ``key`` in ``lang`` (the key itself if it has none)."""
-    return glossary_word("florenz", key, lang)
+#: ``term(key, lang)``: the glossary's word for ``key`` in ``lang`` (the key itself if it has
+#: none)
+term = glossary_term(ID)
 
 
 def piece(state: State, p: int, lang: str) -> str:

@@ -11,11 +11,11 @@ The game is declared in :mod:`.game` (:data:`GAME`); the contract's functions
 :data:`regelwerk.engine.core.game.EXPORTS`) are offered here as module
 functions. The rules themselves live in modules named for what they hold:
 :mod:`.setup`, :mod:`.travel`, :mod:`.turn`, :mod:`.towns`, :mod:`.province`,
-:mod:`.florence`, :mod:`.reinforcement`, :mod:`.province_tiles`,
+:mod:`.florence`, :mod:`.reinforcement`, :mod:`.province_tiles`, :mod:`.passing`,
 :mod:`.answers`, :mod:`.events`, :mod:`.tracks`, :mod:`.members`, :mod:`.dice` and
-:mod:`.scoring` (:func:`final_scores`, :func:`winners`, :func:`nobility_points`,
-:func:`majority_beats`). The rule functions the proofs are about are played through
-``rules.fns`` (:class:`RuleFns`), so a mutant reaches the engine.
+:mod:`.scoring` (:func:`final_scores`, :func:`winners`). The rule functions the proofs
+are about (:mod:`.rule_fns`: :func:`nobility_points`, :func:`majority_beats`, ...) are
+played through ``rules.fns`` (:class:`RuleFns`), so a mutant reaches the engine.
 """
 
 from __future__ import annotations
@@ -54,8 +54,14 @@ from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY, REGIONS, TRACKS
 from regelwerk.engine.il_vecchio.chance import roll
 from regelwerk.engine.il_vecchio.game import GAME
 from regelwerk.engine.il_vecchio.invariants import violations
-from regelwerk.engine.il_vecchio.province import followers_match
 from regelwerk.engine.il_vecchio.reinforcement import placement_towns
+from regelwerk.engine.il_vecchio.rule_fns import (
+    Counts,
+    followers_match,
+    majority_beats,
+    may_place,
+    nobility_points,
+)
 from regelwerk.engine.il_vecchio.rules import (
     ABBOT,
     ASSASSIN,
@@ -73,20 +79,12 @@ from regelwerk.engine.il_vecchio.rules import (
     RuleFns,
     Rules,
     default_rules,
+    middleman_setups,
     rules_from_spec,
 )
-from regelwerk.engine.il_vecchio.scoring import (
-    Counts,
-    Score,
-    final_scores,
-    majority_beats,
-    majority_winner,
-    nobility_points,
-    winners,
-)
-from regelwerk.engine.il_vecchio.setup import middleman_setups, setup_placements
+from regelwerk.engine.il_vecchio.scoring import Score, final_scores, majority_winner, winners
+from regelwerk.engine.il_vecchio.setup import setup_placements
 from regelwerk.engine.il_vecchio.state import Need, Pending, Phase, Player, State
-from regelwerk.engine.il_vecchio.tracks import may_place
 from regelwerk.engine.il_vecchio.travel import travel_cost
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.il_vecchio.players import gained, has_council, with_player
-from regelwerk.engine.il_vecchio.reinforcement import may_decline, roll_into_play
+from regelwerk.engine.il_vecchio.reinforcement import roll_into_play
 from regelwerk.engine.il_vecchio.rules import (
     ABBOT,
     ASSASSIN,
@@ -42,7 +42,7 @@ def reveal_council(state: State, p: int, tile: int) -> State:
     if kind in bonus:
         me = me._replace(res=gained(me.res, *bonus[kind]))
     state = with_player(state, p, me)
-    if kind == "recovery" or (kind == "reinforcement" and may_decline(rules)):
+    if kind == "recovery" or (kind == "reinforcement" and rules.may_decline):
         state = roll_into_play(state, p, via_reinforcement=False, offer=True)
     elif kind == "reinforcement":                 # the English imperative: roll and place
         state = roll_into_play(state, p, via_reinforcement=False)
@@ -56,7 +56,7 @@ def follower_extras(rules: Rules, me: Player, kind: int) -> tuple[tuple[int, int
     """What ``me``'s council tiles add to one follower of ``kind`` taken outside the town
     action: with interp.council_bonus_scope's reading ``any_gain``, the Florins of the
     follower tile and one more of the kind from its own tile; nothing otherwise."""
-    if not rules.tables.any_gain:
+    if not rules.council_any_gain:
         return ()
     extras = []
     if has_council(me, rules, "follower"):

@@ -2,30 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.piles import drawn
 from regelwerk.engine.il_vecchio.actions import CrestDrawn
-from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY
 from regelwerk.engine.il_vecchio.players import with_player
-from regelwerk.engine.il_vecchio.rules import LEVY, MIDDLEMEN, C, Rules
+from regelwerk.engine.il_vecchio.rule_fns import (  # re-exported: the rule functions' old home
+    LEVY,
+    MIDDLEMEN,
+    C,
+    additional_cost_stack,
+    crest_step,
+    family_return,
+)
 from regelwerk.engine.il_vecchio.state import NEED_CREST, NEED_FAMILY, NEED_LEVY, Pending, State
-
-
-@implements(C + "event.crest", C + "event.last_crest")
-def crest_step(on_board: Any, taken: Any, ended: Any, rules: Rules, ops: Ops = INT
-               ) -> tuple[Any, Any, Any]:
-    """One crest taken: (left on the board, taken in all, end triggered)."""
-    left = on_board - 1
-    return left, taken + 1, ops.or_(ended, left <= rules.spec["events.end_when_left"])
-
-
-@implements(C + "event.first_crest", C + "setup.additional_cost")
-def additional_cost_stack(taken: Any, rules: Rules, ops: Ops = INT) -> Any:
-    """The track whose stack carries the additional-cost tile after ``taken`` crests."""
-    return ops.if_(taken >= rules.spec["events.additional_cost_moves_after"], NOBILITY, COUNCIL)
 
 
 @implements(C + "event.crest")
@@ -57,7 +46,7 @@ def crest_turned(state: State, action: CrestDrawn) -> State:
                         crest_pile=drawn(state.crest_pile, event), crests_left=left,
                         end_triggered=ended, extra_cost_on=fns.additional_cost_stack(taken, rules),
                         pending=rest)
-    if rules.variants["less_luck"] == "on":
+    if rules.less_luck:                 # variant.less_luck
         return state
     if event == MIDDLEMEN:
         board = rules.board
@@ -68,7 +57,4 @@ def crest_turned(state: State, action: CrestDrawn) -> State:
     return state._replace(pending=(*rest[:before], *queued, *rest[before:]))
 
 
-@implements(C + "event.family")
-def family_return(rules: Rules) -> int:
-    """Where a lying member taken back by the family event goes: 1 = the supply."""
-    return 1 if rules.spec["events.family_return"] == "supply" else 0
+__all__ = ["additional_cost_stack", "crest_step", "crest_turned", "family_return", "take_crest"]

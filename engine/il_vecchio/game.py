@@ -15,10 +15,13 @@ from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import load
 from regelwerk.engine.il_vecchio import (
     answers,
+    determinize,
     dice,
     draws,
     events,
     florence,
+    heuristic,
+    passing,
     position,
     province,
     province_tiles,
@@ -125,8 +128,9 @@ MAIN = (
                sampler=only(recovery.recover_options),
                explain=recovery.explain_recover, stages=_PLAY),
 )
-PASS = ActionKind(Pass, "pass", C + "turn.structure", turn.pass_options, turn.pass_turn,
-                  sampler=only(turn.pass_options), explain=turn.explain_pass, stages=_PLAY)
+PASS = ActionKind(Pass, "pass", C + "turn.structure", passing.pass_options,
+                  passing.pass_turn, sampler=only(passing.pass_options),
+                  explain=passing.explain_pass, stages=_PLAY)
 
 
 #: Random play's kinds to draw from (:class:`.random_play.Sampling`).
@@ -138,14 +142,16 @@ _PLAYERS = tuple(load(ID)["players.count"])
 def max_length(rules: Rules) -> int:
     """A bound on the moves of a game, chance's included (issue 33), NOT derived from the
     rules: the game ends only after the last Medici crest is taken (event.last_crest), and
-    no rule makes the players take one, so the rules set no maximum. The bound assumes
-    that each crest is taken within a round of every player moving each family member
-    twice, with its decisions and dice, plus the set-up and the final double round; random
-    play stays far below it (tests/core/test_conformance.py). A true bound needs a ruling
-    (a turn limit) in the register."""
+    no rule makes the players take one, so the rules set no maximum. The bound rests on the
+    assumed spec number ``end.moves_per_member_per_crest`` (its reason says why): each crest
+    is taken within that many moves per family member of every player, plus the set-up and
+    the final double round; random play stays far below it
+    (tests/il_vecchio/test_play_end.py). A true bound needs a ruling (a turn limit) in the
+    register."""
     players, members = rules.players, rules.family_members
+    moves: int = rules.spec["end.moves_per_member_per_crest"]
     setup = players * (members + rules.council_draw + 2)
-    per_crest = players * members * 2 * 4
+    per_crest = players * members * moves
     return setup + (rules.crests_dealt + 2) * per_crest
 
 
@@ -206,4 +212,5 @@ GAME: Game[State, Rules] = Game(
     stage=stage,
     words=words.words, score_items=score_items.score_items, position=position.position,
     max_length=max_length, views=VIEWS,
+    heuristic=heuristic.value, determinize=determinize.sample,
 )

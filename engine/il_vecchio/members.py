@@ -11,12 +11,14 @@ code and a broken rule here breaks it and shows in ``simulate`` too.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
-from regelwerk.engine.il_vecchio.events import family_return
-from regelwerk.engine.il_vecchio.rules import C, Rules
+from regelwerk.engine.il_vecchio.rule_fns import C, family_return
+
+if TYPE_CHECKING:
+    from regelwerk.engine.il_vecchio.rules import Rules
 
 
 @implements(C + "action.reinforcement", C + "setup.placement_roll", C + "setup.placement_choice")

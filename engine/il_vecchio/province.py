@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from random import Random
 
 from regelwerk.engine.core.clauses import implements
@@ -13,6 +13,7 @@ from regelwerk.engine.il_vecchio.board import REGIONS
 from regelwerk.engine.il_vecchio.players import has_council, with_player
 from regelwerk.engine.il_vecchio.random_play import made, pick
 from regelwerk.engine.il_vecchio.reinforcement import explain_main, main_action_open
+from regelwerk.engine.il_vecchio.rule_fns import followers_match
 from regelwerk.engine.il_vecchio.rules import (
     ABBOT,
     ASSASSIN,
@@ -39,11 +40,6 @@ from regelwerk.engine.il_vecchio.travel import (
 MODIFIER_TILES = ("any_colours", "free_takeover")
 
 
-def travel_waived(rules: Rules) -> bool:
-    """Does the free-takeover tile also waive the travel Florins (interp.free_takeover)?"""
-    return rules.variants["free_takeover"] == "travel_too"
-
-
 def follower_payments(rules: Rules, region: int, res: tuple[int, ...], any_colours: bool
                       ) -> list[tuple[int, int, int]]:
     """The payments (assassins, knights, abbots) for ``region`` that ``res`` can afford."""
@@ -51,14 +47,6 @@ def follower_payments(rules: Rules, region: int, res: tuple[int, ...], any_colou
     options = tables.pays_any[region] if any_colours else tables.pays[region]
     a, k, b = res[ASSASSIN], res[KNIGHT], res[ABBOT]
     return [pay for pay in options if pay[0] <= a and pay[1] <= k and pay[2] <= b]
-
-
-@implements(C + "action.province.followers")
-def followers_match(need: Mapping[str, int], pay: tuple[int, int, int]) -> bool:
-    """Do (assassins, knights, abbots) ``pay`` meet a region's follower requirement?"""
-    if "same" in need:
-        return sorted(pay) == sorted((need["same"], need["other"], 0))
-    return pay == (need.get("assassin", 0), need.get("knight", 0), need.get("abbot", 0))
 
 
 @implements(C + "action.province", C + "action.province.followers", C + "action.province.track",
@@ -75,7 +63,7 @@ def province_options(state: State, like: Province | None) -> Iterator[Province]:
     kinds = {rules.province_tiles[t] for t in me.province_up}
     frees = (False, True) if "free_takeover" in kinds else (False,)
     anys = (False, True) if "any_colours" in kinds else (False,)
-    waived = travel_waived(rules)
+    waived = rules.takeover_waives_travel
     # a free takeover that also waives the trip may start from any town: list every trip,
     # the prices below filter what the player can pay
     reach = -len(board.towns) * rules.travel_cost if waived and True in frees else 0
@@ -130,7 +118,7 @@ def explain_province(state: State, action: Province) -> IllegalAction | None:
     if any(pay[i] > me.res[follower] for i, follower in enumerate(FOLLOWERS)):
         return illegal("action.province.followers", N_("You do not have these followers."))
     price = 0 if action.free else board.tracks[region].costs[next_space(state, region)[0]]
-    travel = 0 if action.free and travel_waived(rules) else travel_cost(
+    travel = 0 if action.free and rules.takeover_waives_travel else travel_cost(
         state, action.frm, action.to, action.carriage)
     cost = travel + price
     if me.res[FLORIN] < cost:
@@ -149,7 +137,7 @@ def province(state: State, action: Province) -> State:
     p = state.turn
     region = board.gates[action.to]
     standing, res = travelled(state, p, action.frm, action.to, action.carriage,
-                              pay=not (action.free and travel_waived(rules)))
+                              pay=not (action.free and rules.takeover_waives_travel))
     me = state.players[p]
     used = []
     for flag, kind in ((action.any_colours, "any_colours"), (action.free, "free_takeover")):
@@ -190,7 +178,7 @@ def sample_province(state: State, rng: Random) -> Province | None:
     if me.province_up:
         kinds = {rules.province_tiles[t] for t in me.province_up}
         has_free, has_any = "free_takeover" in kinds, "any_colours" in kinds
-    waived = has_free and travel_waived(rules)     # a free takeover costs no travel either
+    waived = has_free and rules.takeover_waives_travel     # a free takeover costs no travel either
     step = tables.step_cost
     here: list[int] | None = None
     options = []

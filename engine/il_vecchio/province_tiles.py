@@ -95,7 +95,7 @@ def buys_scroll(rules: Rules, me: Player, spent: int) -> bool:
     """May ``me`` buy one more scroll with the scroll council tile when a province tile
     gives him one scroll, having spent ``spent`` Florins on it (interp.council_bonus_scope's
     reading ``any_gain``; never by the decision's reading)?"""
-    return (rules.tables.any_gain and has_council(me, rules, "scrolls")
+    return (rules.council_any_gain and has_council(me, rules, "scrolls")
             and me.res[FLORIN] - spent >= rules.council_yields["scroll_price"])
 
 
@@ -145,7 +145,7 @@ def use_province(state: State, action: UseProvince) -> State:
         me = me._replace(province_down=tuple(t for t in me.province_down if t != a),
                          province_up=(*me.province_up, a),
                          province_again=(*me.province_again, a))
-    if rules.tables.any_gain:             # interp.council_bonus_scope: council tiles enhance
+    if rules.council_any_gain:             # interp.council_bonus_scope: council tiles enhance
         followers = [k for k, n in gains if k in FOLLOWERS and n > 0]   # these gains too
         if len(followers) == 1:
             gains += follower_extras(rules, me, followers[0])

@@ -89,5 +89,5 @@ class Sampling:
             return self.drawn[up + (2 if state.actions_taken < rules.double_turn_actions
                                     else 0) + 1]
         if state.actions_taken < 1:
-            return self.drawn[up + 2 + (1 if rules.tables.may_be_stuck else 0)]
+            return self.drawn[up + 2 + (1 if rules.may_be_stuck else 0)]
         return self.drawn[up + 1]

@@ -19,8 +19,7 @@ def recover_options(state: State, like: Recover | None) -> tuple[Recover, ...]:
     ``needs_lying_member`` only while one of the player's members lies down."""
     if not state.main_action_left():
         return ()
-    if (state.rules.variants["endless_game"] == "needs_lying_member"
-            and not any(state.players[state.turn].lying)):
+    if state.rules.may_be_stuck and not any(state.players[state.turn].lying):
         return ()
     return (RECOVER,)
 

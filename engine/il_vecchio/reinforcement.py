@@ -28,13 +28,6 @@ def placement_towns(rules: Rules, area: int) -> tuple[int, ...]:
     return rules.board.areas[area]
 
 
-def may_decline(rules: Rules) -> bool:
-    """May a player decline the placements the rule texts leave to him ('darf')?
-    (interp.optional_placements: the German edition's reading unless the variant asks for
-    the English imperative.)"""
-    return rules.variants["optional_placements"] == "may"
-
-
 @implements(C + "action.reinforcement", C + "tiles.council")
 def roll_into_play(state: State, p: int, via_reinforcement: bool, offer: bool = False,
                    **changes: Any) -> State:
@@ -50,10 +43,9 @@ def roll_into_play(state: State, p: int, via_reinforcement: bool, offer: bool = 
     """
     rules = state.rules
     me = state.players[p]
-    scope = rules.variants["reinforce_tile_scope"]
     twice = has_council(me, rules, "reinforcement") and (via_reinforcement
-                                                          or scope == "every_roll")
-    may = may_decline(rules)
+                                                          or rules.every_roll_reinforced)
+    may = rules.may_decline
     if offer:
         return state._replace(pending=(*state.pending,
                                         Pending(NEED_OFFER, p, 0, (int(twice), int(may)))),
@@ -108,8 +100,8 @@ def reinforce(state: State, action: Reinforce) -> State:
     p = state.turn
     taken = state.actions_taken + 1
     rules = state.rules
-    if rules.variants["less_luck"] == "on":
-        place = Pending(NEED_PLACE, p, 0, (1,) if may_decline(rules) else ())
+    if rules.less_luck:
+        place = Pending(NEED_PLACE, p, 0, (1,) if rules.may_decline else ())
         twice = has_council(state.players[p], rules, "reinforcement")
         return state._replace(pending=(*state.pending, *(place,) * (1 + twice)),
                               actions_taken=taken)

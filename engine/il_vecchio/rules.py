@@ -10,14 +10,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import product
 from typing import Any, cast
 
 from regelwerk.engine.core import spec as spec_module
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import choose_variants, register_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.il_vecchio import members
+from regelwerk.engine.il_vecchio import rule_fns as rf
 from regelwerk.engine.il_vecchio.actions import (
     CrestDrawn,
     FamilyChoice,
@@ -29,20 +32,38 @@ from regelwerk.engine.il_vecchio.actions import (
     SetupPlace,
     TileDrawn,
 )
-from regelwerk.engine.il_vecchio.board import REGIONS, Board, board_from_spec, check_board
+from regelwerk.engine.il_vecchio.board import (
+    COUNCIL,
+    CREST_COLOURS,
+    GREEN,
+    NOBILITY,
+    REGIONS,
+    TRACKS,
+    Board,
+    board_from_spec,
+    check_board,
+    distances_avoiding_florence,
+)
+from regelwerk.engine.il_vecchio.rule_fns import (  # the game's names, re-exported here
+    ABBOT,
+    ASSASSIN,
+    BISHOP,
+    CARRIAGE,
+    EVENTS,
+    FAMILY,
+    FLORIN,
+    FOLLOWERS,
+    GAME,
+    KNIGHT,
+    LEVY,
+    MIDDLEMEN,
+    RESOURCES,
+    SCROLL,
+    followers_match,
+)
 
-GAME = "il_vecchio"
 #: The prefix of the game's clause ids.
-C = GAME + ":"
-
-#: Resources in a player's supply (indices into ``Player.res``).
-FLORIN, SCROLL, CARRIAGE, BISHOP, ASSASSIN, KNIGHT, ABBOT = range(7)
-RESOURCES = ("florin", "scroll", "carriage", "bishop", "assassin", "knight", "abbot")
-FOLLOWERS = (ASSASSIN, KNIGHT, ABBOT)
-#: Il Vecchio events on the crests.
-LEVY, MIDDLEMEN, FAMILY = range(3)
-EVENTS = ("levy", "middlemen", "family")
-
+C = prefix(GAME)
 
 
 @dataclass(frozen=True)
@@ -69,12 +90,9 @@ class RuleFns:
 
 
 def rule_functions() -> RuleFns:
-    """The rule functions as the rulebooks state them (:mod:`.tracks`, :mod:`.events`,
-    :mod:`.scoring`, :mod:`.members`)."""
-    from regelwerk.engine.il_vecchio import events, members, scoring, tracks
-
-    return RuleFns(tracks.may_place, events.crest_step, events.additional_cost_stack,
-                   scoring.majority_beats, scoring.nobility_points, members.member_enters,
+    """The rule functions as the rulebooks state them (:mod:`.rule_fns`, :mod:`.members`)."""
+    return RuleFns(rf.may_place, rf.crest_step, rf.additional_cost_stack,
+                   rf.majority_beats, rf.nobility_points, members.member_enters,
                    members.member_travels, members.member_lies_down, members.member_joins_track,
                    members.members_stand_up, members.member_taken_back)
 
@@ -120,7 +138,25 @@ class Rules:
     province_yields: Mapping[str, int]
     council_yields: Mapping[str, int]
     scoring: Mapping[str, Any]
-    variants: Mapping[str, str]
+    variants: Mapping[str, str]           # every variant's value (records, the stamp)
+    # each reading of the register, resolved once (rule code reads these, never ``variants``)
+    every_roll_reinforced: bool           # reinforce_tile_scope = every_roll
+    council_any_gain: bool                # council_bonus_scope = any_gain: council tiles
+                                          # enhance tokens from province tiles too
+    crests_exactly_four: bool             # crests_four_plus = exactly_four
+    milan_tile_omitted: bool              # milan_tile_en = omitted
+    whole_double_turn: bool               # partial_double_turn = both_or_none: a double turn
+                                          # is played whole or given up whole
+    avoid_florence: bool                  # travel_florence = avoid_florence
+    less_luck: bool                       # less_luck = on
+    disjoint_pairs: bool                  # neighbour_pairs = disjoint
+    may_be_stuck: bool                    # endless_game = needs_lying_member: Recovery needs a
+                                          # lying member, so a player may find no main action
+    may_decline: bool                     # optional_placements = may
+    three_regions_any: bool               # three_regions = any_three
+    pass_bonus_keeps_tiles: bool          # pass_bonus_tiles = keep
+    takeover_waives_travel: bool          # free_takeover = travel_too
+    followers_then_scrolls: bool          # winner_tiebreak = followers_then_scrolls
     fns: RuleFns                          # the rule functions (a mutant replaces some)
     #: lookup tables derived from the fields above, built with the rules (not compared)
     tables: Tables = field(init=False, repr=False, compare=False)
@@ -198,37 +234,29 @@ class Tables:
     pick_tile: tuple[PickTile, ...]
     levy: tuple[Levy, ...]
     family: tuple[tuple[FamilyChoice, FamilyChoice], ...]
-    # readings the hot paths ask: a double turn is played whole or given up whole
-    # (interp.partial_double_turn); without Recovery always open a player may find no main
-    # action, so passing is asked (interp.endless_game)
-    whole_double_turn: bool
     left_out: frozenset[int]                     # province tiles not in the game: the Milan
                                                  # tile the English list lacks (interp.milan_tile_en)
-    may_be_stuck: bool
-    any_gain: bool                               # council tiles enhance tokens from province
-                                                 # tiles too (interp.council_bonus_scope)
+
+
+@implements(C + "setup.middlemen")
+def middleman_setups(rules: Rules) -> list[tuple[int, ...]]:
+    """Every start position of the middlemen with at most one per area number."""
+    board = rules.board
+    limit = rules.spec["setup.middlemen_per_area"]
+    found = []
+    for towns in product(*(board.cycles[c] for c in CREST_COLOURS)):
+        if all(sum(t in border for t in towns) <= limit for border in board.areas.values()):
+            found.append(towns)
+    return found
 
 
 def build_tables(rules: Rules) -> Tables:
-    from itertools import product
-
-    from regelwerk.engine.il_vecchio.board import (
-        COUNCIL,
-        CREST_COLOURS,
-        GREEN,
-        NOBILITY,
-        TRACKS,
-        distances_avoiding_florence,
-    )
-    from regelwerk.engine.il_vecchio.province import followers_match
-    from regelwerk.engine.il_vecchio.setup import middleman_setups
-
+    """The lookup tables of :class:`Tables`, from the rules' fields."""
     board = rules.board
     towns = tuple(range(len(board.towns)))
     setups = tuple(middleman_setups(rules))
     tiles = {COUNCIL: rules.council_tiles, NOBILITY: rules.nobility_tiles}
-    distance = (distances_avoiding_florence(board)
-                if rules.variants["travel_florence"] == "avoid_florence" else board.distance)
+    distance = distances_avoiding_florence(board) if rules.avoid_florence else board.distance
     if any(d < 0 for row in distance for d in row):
         raise SpecError(N_("{file}: travel_florence=avoid_florence needs every town reachable "
                            "by road without passing through Florence"),
@@ -284,20 +312,16 @@ def build_tables(rules: Rules) -> Tables:
         pick_tile=tuple(PickTile(t) for t in range(rules.tile_count)),
         levy=tuple(Levy(k) for k in range(len(RESOURCES))),
         family=tuple((FamilyChoice(t, True), FamilyChoice(t, False)) for t in towns),
-        whole_double_turn=rules.variants["partial_double_turn"] == "both_or_none",
         left_out=frozenset(
             t for t in range(len(rules.province_tiles))
-            if rules.variants["milan_tile_en"] == "omitted"
+            if rules.milan_tile_omitted
             and rules.region_of_tile(t) == REGIONS.index("milano")
             and rules.province_tiles[t] == "scroll_for_followers"),
-        may_be_stuck=rules.variants["endless_game"] == "needs_lying_member",
-        any_gain=rules.variants["council_bonus_scope"] == "any_gain",
     )
 
 
-@implements("il_vecchio:setup.crests", "il_vecchio:setup.two_player_tracks",
-            "il_vecchio:setup.start_player", "il_vecchio:setup.player_material",
-            "il_vecchio:setup.tiles")
+@implements(C + "setup.crests", C + "setup.two_player_tracks", C + "setup.start_player",
+            C + "setup.player_material", C + "setup.tiles")
 def rules_from_spec(spec: Spec, players: int | None = None,
                     variants: Mapping[str, Any] | None = None,
                     board: Board | None = None, fns: RuleFns | None = None) -> Rules:
@@ -309,7 +333,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         players = high
     if not isinstance(players, int) or not low <= players <= high:
         raise SpecError(N_("{game} is played by {low} to {high} players, not {players!r}"),
-                        game="il_vecchio", low=low, high=high, players=players)
+                        game=GAME, low=low, high=high, players=players)
     chosen = choose_variants(GAME, register_variants(spec), variants)
     board = board or board_from_spec(spec)
     check_board(spec, board)
@@ -369,7 +393,22 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         province_yields=spec["province_tiles.yields"], council_yields=spec["council_tiles.yields"],
         scoring={k.split(".", 1)[1]: n.value for k, n in spec.numbers.items()
                  if k.startswith(("scoring.", "nobility."))},
-        variants=chosen, fns=fns or rule_functions(),
+        variants=chosen,
+        every_roll_reinforced=chosen["reinforce_tile_scope"] == "every_roll",
+        council_any_gain=chosen["council_bonus_scope"] == "any_gain",
+        crests_exactly_four=chosen["crests_four_plus"] == "exactly_four",
+        milan_tile_omitted=chosen["milan_tile_en"] == "omitted",
+        whole_double_turn=chosen["partial_double_turn"] == "both_or_none",
+        avoid_florence=chosen["travel_florence"] == "avoid_florence",
+        less_luck=chosen["less_luck"] == "on",
+        disjoint_pairs=chosen["neighbour_pairs"] == "disjoint",
+        may_be_stuck=chosen["endless_game"] == "needs_lying_member",
+        may_decline=chosen["optional_placements"] == "may",
+        three_regions_any=chosen["three_regions"] == "any_three",
+        pass_bonus_keeps_tiles=chosen["pass_bonus_tiles"] == "keep",
+        takeover_waives_travel=chosen["free_takeover"] == "travel_too",
+        followers_then_scrolls=chosen["winner_tiebreak"] == "followers_then_scrolls",
+        fns=fns or rule_functions(),
     )
 
 
@@ -403,3 +442,11 @@ def _chosen(variants: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
 def illegal(clause: str, message: str, **fields: Any) -> IllegalAction:
     """The refusal of an action: the clause (without the game prefix) it breaks and why."""
     return IllegalAction(C + clause, message, **fields)
+
+
+__all__ = [
+    "ABBOT", "ASSASSIN", "BISHOP", "CARRIAGE", "EVENTS", "FAMILY", "FLORIN", "FOLLOWERS", "GAME",
+    "KNIGHT", "LEVY", "MIDDLEMEN", "RESOURCES", "SCROLL", "C", "RuleFns", "Rules", "Tables",
+    "build_tables", "default_rules", "game_rules", "illegal", "middleman_setups",
+    "rule_functions", "rules_from_spec",
+]

@@ -5,12 +5,14 @@ that scores them (``rules.fns.nobility_points``)."""
 
 from __future__ import annotations
 
+from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.game import ScoreItem
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.il_vecchio.rules import GAME
 from regelwerk.engine.il_vecchio.scoring import counts_of, final_scores
 from regelwerk.engine.il_vecchio.state import State
 
-C = "il_vecchio:"
+C = prefix(GAME)
 #: The clause of each field of :class:`~.scoring.Score` but the nobility tiles.
 CLAUSES = {"tracks": C + "scoring.tracks", "presence": C + "scoring.presence",
            "majorities": C + "scoring.majority", "crests": C + "scoring.crests",

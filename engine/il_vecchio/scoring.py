@@ -1,54 +1,30 @@
-"""Final scoring of Il Vecchio (Wertung), usable on ints and on z3 terms.
+"""Final scoring of Il Vecchio (Wertung).
 
-The small functions take ``ops`` (:mod:`regelwerk.engine.core.arith`) so the z3
-models in :mod:`regelwerk.verification.il_vecchio` reason about this very code;
-:func:`final_scores` applies them to a finished game.
+:func:`final_scores` applies the small rule functions (:func:`.rule_fns.majority_beats`,
+:func:`.rule_fns.nobility_points`, through ``rules.fns``; the z3 models in
+:mod:`regelwerk.verification.il_vecchio` reason about that very code) to a finished game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY, REGIONS, TRACKS
-from regelwerk.engine.il_vecchio.rules import (
+from regelwerk.engine.il_vecchio.rule_fns import (  # re-exported: Counts and the rule functions
     ABBOT,
     ASSASSIN,
-    BISHOP,
-    CARRIAGE,
     FLORIN,
-    FOLLOWERS,
     KNIGHT,
     SCROLL,
-    Rules,
+    C,
+    Counts,
+    majority_beats,
+    nobility_points,
 )
+from regelwerk.engine.il_vecchio.rules import Rules
 from regelwerk.engine.il_vecchio.state import State
-
-
-class Counts(NamedTuple):
-    """What the nobility tiles look at, for one player (ints or z3 terms)."""
-
-    supply: Any
-    in_towns: Any
-    regions: tuple[Any, Any, Any]
-    council: Any
-    nobility: Any
-    res: tuple[Any, ...]
-    colours_present: tuple[Any, Any, Any]   # a member in a white, a gray, a black town
-    neighbour_pairs: Any
-    unused_provinces: Any
-    crests: Any
-
-
-@implements("il_vecchio:scoring.majority")
-def majority_beats(count_a: Any, last_a: Any, count_b: Any, last_b: Any, rules: Rules,
-                   ops: Ops = INT) -> Any:
-    """Does A beat B for a track's majority: more members, or as many and the earlier last one."""
-    if rules.spec["scoring.majority_tiebreak"] != "earliest_last":
-        return count_a > count_b
-    return ops.or_(count_a > count_b, ops.and_(count_a == count_b, last_a < last_b))
 
 
 def majority_winner(owners: Sequence[int], rules: Rules) -> int:
@@ -72,7 +48,7 @@ def space_of(rules: Rules, track: int, position: int) -> int:
     return min(rules.first_space + position, rules.board.tracks[track].length - 1)
 
 
-@implements("il_vecchio:scoring.tracks")
+@implements(C + "scoring.tracks")
 def track_points(rules: Rules, tracks: Sequence[Sequence[int]], player: int) -> int:
     """Power points of ``player``'s members on all five tracks."""
     total = 0
@@ -82,73 +58,10 @@ def track_points(rules: Rules, tracks: Sequence[Sequence[int]], player: int) -> 
     return total
 
 
-@implements("il_vecchio:tiles.nobility", "il_vecchio:scoring.nobility_tiles")
-def nobility_points(kind: str, c: Counts, rules: Rules, ops: Ops = INT) -> Any:
-    """Power points one nobility tile gives for the counts ``c`` (Anhang C / Appendix C):
-    its points per fulfilment times how often it is fulfilled, at most as often as the tile
-    allows (``nobility.times``; the tiles with one condition score it once)."""
-    s = rules.scoring
-    per_two = s["set_points"]
-    size = s["members_per_set"]
-
-    def times(n: Any) -> Any:
-        cap = s["times"][kind]
-        return n if isinstance(cap, str) else _min(n, cap, ops)     # "any", or a figure
-
-    if kind == "supply":
-        return per_two * times(_sets(c.supply, size, ops))
-    if kind == "towns":
-        return per_two * times(_sets(c.in_towns, size, ops))
-    if kind == "regions":
-        return per_two * times(_sets(c.regions[0] + c.regions[1] + c.regions[2], size, ops))
-    if kind == "nobility":
-        return s["per_track_member"] * times(c.nobility)
-    if kind == "council":
-        return s["per_track_member"] * times(c.council)
-    if kind == "pairs":
-        pairs = times(_min(c.res[CARRIAGE], c.res[BISHOP], ops))
-        return _min(s["pair_points"] * pairs, s["pair_cap"], ops)
-    if kind == "colours":
-        return ops.if_(ops.and_(*c.colours_present), s["colours_points"], 0)
-    if kind == "three_regions":
-        if rules.variants["three_regions"] == "any_three":
-            sets = _sets(c.regions[0] + c.regions[1] + c.regions[2], s["regions_set"], ops)
-        else:
-            sets = _min(_min(c.regions[0], c.regions[1], ops), c.regions[2], ops)
-        return s["regions_points"] * times(sets)
-    if kind == "neighbours":
-        return rules.players * times(c.neighbour_pairs)
-    if kind == "collection":
-        has_follower = ops.or_(*(c.res[f] >= 1 for f in FOLLOWERS))
-        return ops.if_(ops.and_(has_follower, c.res[FLORIN] >= 1, c.res[SCROLL] >= 1,
-                                c.res[CARRIAGE] >= 1, c.res[BISHOP] >= 1),
-                       s["collection_points"], 0)
-    if kind == "unused_provinces":
-        return s["unused_province"] * times(c.unused_provinces)
-    if kind == "crests":            # the last figure: for that many or more crests, or
-        table = s["crest_points"]   # for exactly that many (interp.crests_four_plus)
-        value: Any = table[-1]
-        if rules.variants["crests_four_plus"] == "exactly_four":
-            value = ops.if_(c.crests <= len(table) - 1, table[-1], 0)
-        for held in range(len(table) - 2, -1, -1):
-            value = ops.if_(c.crests <= held, table[held], value)
-        return value
-    raise ValueError(f"unknown nobility tile {kind!r}")
-
-
-def _sets(x: Any, size: int, ops: Ops) -> Any:
-    """Complete sets of ``size`` in ``x`` (integer division for ints and z3 Ints)."""
-    return x // size if ops is INT else x / size
-
-
-def _min(a: Any, b: Any, ops: Ops) -> Any:
-    return ops.if_(a <= b, a, b)
-
-
 def neighbour_pairs(rules: Rules, tracks: Sequence[Sequence[int]], player: int) -> int:
     """Pairs of ``player``'s members on neighbouring spaces of a track (interp.neighbour_pairs)."""
     total = 0
-    disjoint = rules.variants["neighbour_pairs"] == "disjoint"
+    disjoint = rules.disjoint_pairs
     for t, owners in enumerate(tracks):
         length = rules.usable(t)
         run = 0
@@ -197,8 +110,8 @@ class Score(NamedTuple):
         return sum(self)
 
 
-@implements("il_vecchio:scoring.tracks", "il_vecchio:scoring.presence",
-            "il_vecchio:scoring.majority", "il_vecchio:scoring.crests", "il_vecchio:end.pass_bonus")
+@implements(C + "scoring.tracks", C + "scoring.presence",
+            C + "scoring.majority", C + "scoring.crests", C + "end.pass_bonus")
 def final_scores(state: State) -> tuple[Score, ...]:
     """Every player's final score."""
     rules = state.rules
@@ -228,12 +141,12 @@ def tiebreak_key(state: State, player: int, scores: Sequence[Score] | None = Non
     res = state.players[player].res
     total = (scores or final_scores(state))[player].total
     followers = res[ASSASSIN] + res[KNIGHT] + res[ABBOT]
-    if state.rules.variants["winner_tiebreak"] == "followers_then_scrolls":
+    if state.rules.followers_then_scrolls:      # interp.winner_tiebreak
         return (total, followers, res[SCROLL], res[FLORIN])
     return (total, followers + res[SCROLL], res[FLORIN])
 
 
-@implements("il_vecchio:end.winner")
+@implements(C + "end.winner")
 def winners(state: State, scores: Sequence[Score] | None = None) -> tuple[int, ...]:
     """The winning player(s): more than one only if tied on all three tie-breaks;
     ``scores``: the final scores if already known."""

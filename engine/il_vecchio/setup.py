@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from itertools import chain, product
+from itertools import chain
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.il_vecchio.actions import KeepCouncil, SetupPlace
-from regelwerk.engine.il_vecchio.board import COUNCIL, CREST_COLOURS, REGIONS, TRACKS
+from regelwerk.engine.il_vecchio.board import COUNCIL, REGIONS, TRACKS
 from regelwerk.engine.il_vecchio.chance import shuffled_order, shuffled_pile
 from regelwerk.engine.il_vecchio.players import with_player
 from regelwerk.engine.il_vecchio.rules import C, Rules, illegal
@@ -22,18 +22,6 @@ from regelwerk.engine.il_vecchio.state import (
     State,
 )
 from regelwerk.engine.il_vecchio.turn import start_turn
-
-
-@implements(C + "setup.middlemen")
-def middleman_setups(rules: Rules) -> list[tuple[int, ...]]:
-    """Every start position of the middlemen with at most one per area number."""
-    board = rules.board
-    limit = rules.spec["setup.middlemen_per_area"]
-    found = []
-    for towns in product(*(board.cycles[c] for c in CREST_COLOURS)):
-        if all(sum(t in border for t in towns) <= limit for border in board.areas.values()):
-            found.append(towns)
-    return found
 
 
 @implements(C + "setup.start_player", C + "setup.player_material", C + "setup.crests",

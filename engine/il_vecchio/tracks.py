@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from regelwerk.engine.core.arith import INT, Ops
-from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.tuples import added, replaced
 from regelwerk.engine.il_vecchio.events import take_crest
-from regelwerk.engine.il_vecchio.rules import C, Rules
+from regelwerk.engine.il_vecchio.rule_fns import may_place  # re-exported
 from regelwerk.engine.il_vecchio.state import Pending, State
 
 
@@ -18,14 +14,6 @@ def next_space(state: State, track: int) -> tuple[int, bool]:
     (``rules.tables.next_space``, whose last entry is beyond the end)."""
     spaces = state.rules.tables.next_space[track]
     return spaces[min(len(state.tracks[track]), len(spaces) - 1)]
-
-
-@implements(C + "end.full_track")
-def may_place(placed: Any, usable: Any, final_round: Any, rules: Rules, ops: Ops = INT) -> Any:
-    """May one more family member join a track holding ``placed`` of ``usable`` members?"""
-    only_final = bool(rules.spec["end.full_track_final_only"])
-    beyond_ok = ops.and_(final_round, True) if only_final else ops.or_(final_round, True)
-    return ops.or_(placed < usable, beyond_ok)
 
 
 def track_open(state: State, track: int) -> bool:
@@ -58,3 +46,6 @@ def joined_track(state: State, p: int, standing: Counts, town: int, track: int,
     if not beyond and rules.board.tracks[track].crests[space]:
         pending = take_crest(state, p, pending)
     return replaced(standing, town, here), tracks, overflow, pending
+
+
+__all__ = ["Counts", "joined_track", "may_place", "next_space", "track_open"]

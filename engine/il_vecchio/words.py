@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from regelwerk.engine.core.i18n import Phrase, pgettext
-from regelwerk.engine.core.spec import glossary_word
+from regelwerk.engine.core.spec import glossary_term
 from regelwerk.engine.il_vecchio.actions import (
     CrestDrawn,
     FamilyChoice,
@@ -34,7 +34,7 @@ from regelwerk.engine.il_vecchio.actions import (
     UseProvince,
 )
 from regelwerk.engine.il_vecchio.board import COUNCIL, TRACKS
-from regelwerk.engine.il_vecchio.rules import RESOURCES
+from regelwerk.engine.il_vecchio.rules import GAME, RESOURCES
 from regelwerk.engine.il_vecchio.state import State
 
 PHRASES: dict[type, Phrase] = {
@@ -121,9 +121,9 @@ EVENTS = (pgettext("words.event.levy", "levy"),
 
 
 
-def term(key: str, lang: str) -> str:
-    """The glossary's word for ``key`` in ``lang`` (the key itself if it has none)."""
-    return glossary_word("il_vecchio", key, lang)
+#: ``term(key, lang)``: the glossary's word for ``key`` in ``lang`` (the key itself if it
+#: has none).
+term = glossary_term(GAME)
 
 
 def track(index: int, lang: str) -> str:

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from regelwerk.engine.core.clauses import implements
-from regelwerk.engine.lorenzo.rules import Rules
+from regelwerk.engine.core.clauses import implements, prefix
+from regelwerk.engine.lorenzo.rules import GAME, Rules
 from regelwerk.engine.lorenzo.state import State
 
-C = "lorenzo:"
+C = prefix(GAME)
 
 
 def parts(rules: Rules) -> Iterator[str]:

@@ -6,6 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.lorenzo.actions import Exchange, Malus, Privilege, Skip, TakeCard, Work
 from regelwerk.engine.lorenzo.effects import (
     ANY,
@@ -31,14 +34,7 @@ from regelwerk.engine.lorenzo.places import (
     tower_takes,
 )
 from regelwerk.engine.lorenzo.rules import RESOURCES, STONE, WOOD, C, Effect, made
-from regelwerk.engine.lorenzo.state import (
-    S_PENDING,
-    S_PLAYERS,
-    S_TURN_PRIVILEGES,
-    Stage,
-    State,
-    changed,
-)
+from regelwerk.engine.lorenzo.state import Stage, State
 
 
 def pop(state: State) -> State:
@@ -63,6 +59,22 @@ def privilege_options(state: State, like: Privilege | None) -> Iterable[Privileg
     return (like,) if like in choices else ()
 
 
+def why_not_privilege(state: State, action: Privilege) -> IllegalAction | None:
+    """A privilege refused because its choice is taken: by the same effect
+    (council.privileges_differ), or under the variant ``privileges_differ = per_turn``
+    earlier in this turn (interp.privileges_differ_scope)."""
+    bit = 1 << action.choice
+    if state.pending[0].mask & bit:
+        return IllegalAction(C + "council.privileges_differ",
+                             N_("This privilege was chosen for the same effect already; the "
+                                "privileges of one effect differ."))
+    if taken(state) & bit:
+        return IllegalAction(C + "council.privileges_differ",
+                             N_("This privilege was chosen earlier in this turn; under this "
+                                "reading the privileges of one turn differ."))
+    return None
+
+
 def privilege_left(state: State) -> bool:
     """Whether the privilege at the head of the queue has a choice left; under the variant
     ``privileges_differ = per_turn`` one with none left lapses (interp.privileges_differ_scope)."""
@@ -83,20 +95,19 @@ def choose_privilege(state: State, action: Privilege) -> State:
                           else gave),) if head.arg > 1 else ()
     pending = rest + state.pending[1:]
     if rules.privileges_per_turn:
-        state = changed(state, (S_TURN_PRIVILEGES, state.turn_privileges | 1 << action.choice))
+        state = state._replace(turn_privileges=state.turn_privileges | 1 << action.choice)
     # interp.santa_rita_privilege: a card's privilege counts as its immediate effect's gain
     # only under the variant ``card_privilege = doubled`` (the card is then kept)
     source = IMMEDIATE.source if head.card >= 0 and rules.card_privilege_doubled \
         else ANY.source
     if head.work:
-        state, opened = receive(changed(state, (S_PENDING, pending)), head.player, vec,
+        state, opened = receive(state._replace(pending=pending), head.player, vec,
                                 Context(source, held=True), gave)
         return push(state, opened)
     p = head.player
     player, opened = received(state, p, state.players[p], vec, source, gave)
-    players = state.players
-    return changed(state, (S_PLAYERS, players[:p] + (player,) + players[p + 1:]),
-                   (S_PENDING, queued(pending, opened) if opened else pending))
+    return state._replace(players=replaced(state.players, p, player),
+                          pending=queued(pending, opened) if opened else pending)
 
 
 # ------------------------------------------------------------------ a card effect's card
@@ -224,6 +235,6 @@ def malus(state: State, action: Malus) -> State:
         return state
     left = state.rules.fns.lessened(stock[lost], -head.arg)
     if head.flag:
-        return state._replace(income=state.income[:lost] + (left,) + state.income[lost + 1:])
+        return state._replace(income=replaced(state.income, lost, left))
     player = state.players[head.player]
     return with_player(state, head.player, player._replace(**{RESOURCES[lost]: left}))

@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Any, TypeVar
 
-from regelwerk.engine.core.i18n import N_, Phrase, UnknownLanguage, pgettext
-from regelwerk.engine.core.spec import SpecError
-from regelwerk.engine.lorenzo.rules import data_file
+from regelwerk.engine.core.i18n import N_, Phrase, pgettext
+from regelwerk.engine.core.spec import SpecError, glossary_term
+from regelwerk.engine.lorenzo.rules import GAME, data_file
 
 Data = Mapping[str, Any]
 K = TypeVar("K")
@@ -237,17 +236,8 @@ FILTER_STATUS = pgettext("describe.filter.status", "{shown} of {total} rows show
 
 # ------------------------------------------------------------------ helpers
 
-@cache
-def _glossary() -> Mapping[str, Mapping[str, str]]:
-    return {t["key"]: t for t in data_file("glossary.toml")["term"]}
-
-
-def term(key: str, lang: str) -> str:
-    """The glossary's word for ``key`` in ``lang``."""
-    entry = _glossary()[key]
-    if lang not in entry:
-        raise UnknownLanguage(lang)
-    return str(entry[lang])
+#: The glossary's word for a key in a language: ``term(key, lang)``.
+term = glossary_term(GAME)
 
 
 def _capital(text: str) -> str:

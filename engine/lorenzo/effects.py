@@ -20,6 +20,7 @@ from typing import Any, Final, NamedTuple
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.lorenzo.rules import (
     FAITH,
     MEMBERS,
@@ -35,18 +36,13 @@ from regelwerk.engine.lorenzo.state import (
     EXCHANGE,
     MALUS,
     PRIVILEGE,
-    S_EARNER,
-    S_INCOME,
-    S_PENDING,
-    S_PLAYERS,
     STOCK,
     TAKE,
     WORK,
     Pending,
     Player,
     State,
-    build,
-    changed,
+    with_stock,
 )
 
 RES = range(len(RESOURCES))
@@ -70,16 +66,12 @@ ANY = Context()
 
 def with_player(state: State, p: int, player: Player) -> State:
     """``state`` with ``player`` in seat ``p``."""
-    values = list(state)
-    players = state.players
-    values[S_PLAYERS] = players[:p] + (player,) + players[p + 1:]
-    return build(State, values)
+    return state._replace(players=replaced(state.players, p, player))
 
 
 def add_resources(player: Player, vec: tuple[int, ...], sign: int = 1) -> Player:
     """``player`` with ``vec`` added to his resources and points (``sign`` -1: taken away)."""
-    return build(Player, (*map(add if sign == 1 else sub, player[:STOCK], vec),
-                         *player[STOCK:]))
+    return with_stock(player, map(add if sign == 1 else sub, player[:STOCK], vec))
 
 
 def covers(have: tuple[int, ...] | Player, need: tuple[int, ...]) -> bool:
@@ -114,7 +106,7 @@ def push(state: State, items: tuple[Pending, ...] | list[Pending]) -> State:
     """``state`` with the decisions ``items`` queued (:func:`queued`)."""
     if not items:
         return state
-    return changed(state, (S_PENDING, queued(state.pending, tuple(items))))
+    return state._replace(pending=queued(state.pending, tuple(items)))
 
 
 def queued(pending: tuple[Pending, ...], items: tuple[Pending, ...]) -> tuple[Pending, ...]:
@@ -193,8 +185,7 @@ def receive(state: State, p: int, vec: tuple[int, ...], context: Context = ANY,
             vec, choose = modified_gain(state, player, vec, context.source, source_gave)
             if choose:
                 extra = (Pending(MALUS, p, arg=choose, flag=True, work=True),)
-        return changed(state, (S_INCOME, tuple(map(add, state.income, vec))),
-                       (S_EARNER, p)), extra
+        return state._replace(income=tuple(map(add, state.income, vec)), earner=p), extra
     player, extra = received(state, p, state.players[p], vec, context.source, source_gave)
     return with_player(state, p, player), extra
 
@@ -214,8 +205,8 @@ def received(state: State, p: int, player: Player, vec: tuple[int, ...], source:
     if vec[FAITH]:
         stock = list(map(add, player[:STOCK], vec))
         stock[FAITH] = state.rules.fns.on_track(stock[FAITH], state.rules.faith_max)
-        return build(Player, (*stock, *player[STOCK:])), extra
-    return build(Player, tuple(map(add, player[:STOCK], vec)) + player[STOCK:]), extra
+        return with_stock(player, stock), extra
+    return with_stock(player, map(add, player[:STOCK], vec)), extra
 
 
 def flush_income(state: State) -> State:
@@ -225,9 +216,7 @@ def flush_income(state: State) -> State:
     if state.income[FAITH]:
         player = player._replace(faith=state.rules.fns.on_track(player.faith,
                                                                 state.rules.faith_max))
-    players = state.players
-    return state._replace(players=players[:p] + (player,) + players[p + 1:], income=ZERO,
-                          earner=-1)
+    return state._replace(players=replaced(state.players, p, player), income=ZERO, earner=-1)
 
 
 def gain(state: State, p: int, effect: Effect, context: Context) -> tuple[State, tuple[Pending, ...]]:

@@ -37,10 +37,12 @@ from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import seeded_rng
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.piles import draw_outcomes, draw_probability, drawn, seeded_draw, shuffled
+from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.lorenzo.actions import (
     CardDealt,
     ChooseTile,
     DiceRoll,
+    DraftLeader,
     EndTurn,
     ExcommunicationDrawn,
     LeaderDealt,
@@ -75,19 +77,11 @@ from regelwerk.engine.lorenzo.state import (
     PLACE,
     PRIVILEGE,
     ROLL,
-    S_DECKS,
-    S_PLAYERS,
-    S_STAGE,
-    S_TOWERS,
-    S_TURN,
-    S_TURN_COINS,
-    S_TURN_PRIVILEGES,
     TILE,
     VATICAN,
     Player,
     Stage,
     State,
-    build,
 )
 
 
@@ -199,7 +193,7 @@ def leader_dealt(state: State, action: LeaderDealt) -> State:
     """Into the hand; with every hand full the bonus tiles are chosen, against the turn order."""
     p = action.player
     hands = state.hands
-    state = state._replace(hands=hands[:p] + (hands[p] + (action.leader,),) + hands[p + 1:],
+    state = state._replace(hands=replaced(hands, p, hands[p] + (action.leader,)),
                            pile=drawn(state.pile, action.leader))
     if dealt_to(state) >= 0 and state.pile:
         return state
@@ -222,6 +216,34 @@ def choose_tile(state: State, action: ChooseTile) -> State:
     if not state.rules.advanced:            # the basic game with advanced tiles (variant)
         return start_round(state._replace(turn=0))
     return state._replace(stage=DRAFT, turn=0)
+
+
+@implements(C + "advanced.leader_draft")
+def draft_options(state: State, like: DraftLeader | None) -> Iterable[DraftLeader]:
+    drafts = state.rules.drafts
+    hand = state.hands[state.order[state.turn]]
+    if like is None:
+        return [drafts[leader] for leader in hand]
+    return [drafts[like.leader]] if like.leader in hand else []
+
+
+def draft(state: State, action: DraftLeader) -> State:
+    """The leader is kept; when every player has drafted, every hand passes to the right-hand
+    neighbour (the previous seat), and with no hand left the first round begins."""
+    p = state.order[state.turn]
+    leader = action.leader
+    player = state.players[p]
+    hand = state.hands[p]
+    at = hand.index(leader)
+    hands = replaced(state.hands, p, hand[:at] + hand[at + 1:])
+    players = replaced(state.players, p, player._replace(hand=player.hand + (leader,)))
+    n = len(state.order)
+    if state.turn + 1 < n:
+        return state._replace(players=players, hands=hands, turn=state.turn + 1)
+    passed = tuple(hands[(seat + 1) % n] for seat in range(n))
+    if not any(passed):
+        return start_round(state._replace(players=players, hands=(), turn=0))
+    return state._replace(players=players, hands=passed, turn=0)
 
 
 # ------------------------------------------------------------------ rounds: cards and dice
@@ -299,19 +321,14 @@ def deal(state: State, action: CardDealt) -> State:
     card = action.card
     floors = rules.floors
     space = t * floors + action.floor
-    towers = state.towers
-    towers = towers[:space] + (card,) + towers[space + 1:]
-    decks = state.decks
-    deck = decks[t]
-    decks = decks[:t] + (deck[:-1] if deck[-1] == card else drawn(deck, card),) + decks[t + 1:]
-    values = list(state)
-    values[S_TOWERS] = towers
-    values[S_DECKS] = decks
+    towers = replaced(state.towers, space, card)
+    deck = state.decks[t]
+    decks = replaced(state.decks, t, deck[:-1] if deck[-1] == card else drawn(deck, card))
     after = space + 1           # the usual next space: the floor above, or the next tower
     if not (after in rules.deal_spaces and towers[after] < 0 and decks[after // floors]) and \
             next_space(rules, towers, decks) < 0:
-        values[S_STAGE] = ROLL
-    return build(State, values)
+        return state._replace(towers=towers, decks=decks, stage=ROLL)
+    return state._replace(towers=towers, decks=decks)
 
 
 @implements(C + "round.dice")
@@ -443,18 +460,13 @@ def next_turn(state: State) -> State:
             continue
         if not player.skipped and player.excommunicated and \
                 not skip.isdisjoint(player.excommunicated):
-            players = players[:p] + (player._replace(skipped=True),) + players[p + 1:]
+            players = replaced(players, p, player._replace(skipped=True))
             continue
         if state.rules.late_start_reverse and player.skipped:
             index = last_late_starter(state, players, index)
             player = players[order[index]]
-        values = list(state)           # one copy of the state (as :func:`~.state.changed`)
-        values[S_PLAYERS] = players
-        values[S_TURN] = index
-        values[S_STAGE] = PLACE
-        values[S_TURN_COINS] = player.coin
-        values[S_TURN_PRIVILEGES] = 0
-        return build(State, values)
+        return state._replace(players=players, turn=index, stage=PLACE,
+                              turn_coins=player.coin, turn_privileges=0)
     state = state._replace(players=players)
     if state.round in state.rules.vatican_rounds:
         return report(state)

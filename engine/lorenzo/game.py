@@ -7,12 +7,14 @@ names the game's parts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import fields
+from functools import lru_cache
 from operator import attrgetter
 from random import Random
 from typing import Any
 
+from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import (
     CHANCE,
@@ -22,11 +24,15 @@ from regelwerk.engine.core.game import (
     Outcome,
     RandomPolicy,
 )
+from regelwerk.engine.core.spec import Spec
 from regelwerk.engine.lorenzo import (
     church,
     coverage,
     decisions,
+    determinize,
+    effects,
     flow,
+    heuristic,
     leaders,
     places,
     position,
@@ -61,13 +67,35 @@ from regelwerk.engine.lorenzo.actions import (
     Work,
 )
 from regelwerk.engine.lorenzo.invariants import violations
-from regelwerk.engine.lorenzo.rules import DEFAULT_SPEC, Rules, game_rules
+from regelwerk.engine.lorenzo.rules import DEFAULT_SPEC, RuleFns, Rules, rules_from_spec
 from regelwerk.engine.lorenzo.rules import GAME as ID
 from regelwerk.engine.lorenzo.scoring import final_scores, winner
 from regelwerk.engine.lorenzo.state import Stage, State
 from regelwerk.engine.lorenzo.view import VIEWS
 
-C = ID + ":"
+C = prefix(ID)
+
+
+def rule_functions() -> RuleFns:
+    """The rule functions as the rules state them, from the behaviour modules that apply them
+    (handed to the rules here, so :mod:`.rules` imports no behaviour)."""
+    return RuleFns(places.space_open, places.colour_open, places.territory_allowed,
+                   effects.payable, effects.lessened, effects.on_track, church.choice_offered,
+                   scoring.table_points, scoring.venture_points, scoring.military_award,
+                   scoring.resource_points)
+
+
+def game_rules(spec: Spec, players: int, variants: Mapping[str, str]) -> Rules:
+    """The rules of a game (the contract's ``rules``): shared per player count and variants
+    when ``spec`` is the game's own, built afresh for a printed board's numbers."""
+    if spec is DEFAULT_SPEC:
+        return _cached(players, tuple(sorted(variants.items())))
+    return rules_from_spec(spec, rule_functions(), players, variants)
+
+
+@lru_cache(maxsize=64)
+def _cached(players: int, variants: tuple[tuple[str, str], ...]) -> Rules:
+    return rules_from_spec(DEFAULT_SPEC, rule_functions(), players, dict(variants))
 
 
 def outcome(state: State) -> Outcome:
@@ -124,30 +152,31 @@ KINDS = (
          chance=True),
     kind(ChooseTile, "tile", "advanced.bonus_tiles", flow.tile_options, flow.choose_tile,
          Stage.TILE),
-    kind(DraftLeader, "draft", "advanced.leader_draft", leaders.draft_options, leaders.draft,
+    kind(DraftLeader, "draft", "advanced.leader_draft", flow.draft_options, flow.draft,
          Stage.DRAFT),
     kind(PlaceTower, "tower", "tower.must_afford", places.tower_options, places.place_tower,
          Stage.PLACE, sampler=places.tower_sampler, explain=places.why_not_tower),
     kind(PlaceWork, "work", "work.value", places.work_options, places.place_work,
          Stage.PLACE, sampler=places.work_sampler),
     kind(PlaceMarket, "market", "market.spaces", places.market_options, places.place_market,
-         Stage.PLACE, sampler=places.market_sampler),
+         Stage.PLACE, sampler=places.market_sampler, explain=places.why_not_market),
     kind(PlaceCouncil, "council", "council.space", places.council_options,
-         places.place_council, Stage.PLACE, sampler=places.council_sampler),
+         places.place_council, Stage.PLACE, sampler=places.council_sampler,
+         explain=places.why_not_council),
     kind(Pass, "pass", "action.must_place", flow.pass_options, flow.pass_turn, Stage.PLACE,
          explain=flow.why_not_pass),
     kind(EndTurn, "end_turn", "leader.actions", flow.end_turn_options, flow.end_turn,
          Stage.AFTER, sampler=flow.end_turn_sampler),
     kind(PlayLeader, "play_leader", "leader.play", leaders.play_options, leaders.play,
-         *_TURN, sampler=leaders.play_sampler),
+         *_TURN, sampler=leaders.play_sampler, explain=leaders.why_not_play),
     kind(DiscardLeader, "discard_leader", "leader.discard", leaders.discard_options,
-         leaders.discard, *_TURN),
+         leaders.discard, *_TURN, explain=leaders.why_not_discard),
     kind(ActivateLeader, "activate_leader", "leader.activate", leaders.activate_options,
-         leaders.activate, *_TURN),
+         leaders.activate, *_TURN, explain=leaders.why_not_activate),
     kind(CopyLeader, "copy_leader", "effect.special", leaders.copy_options, leaders.copy,
          Stage.COPY),
     kind(Privilege, "privilege", "council.privilege", decisions.privilege_options,
-         decisions.choose_privilege, Stage.PRIVILEGE),
+         decisions.choose_privilege, Stage.PRIVILEGE, explain=decisions.why_not_privilege),
     kind(TakeCard, "take_card", "effect.take_card", decisions.take_options,
          decisions.take_card, Stage.TAKE),
     kind(Work, "bonus_work", "effect.harvest", decisions.work_options, decisions.work,
@@ -202,6 +231,7 @@ GAME: Game[State, Rules] = Game(
     policy=RandomPolicy(choose=places.draw_item, index=places.draw_index),
     words=words.words, score_items=scoring.score_items, position=position.position,
     max_length=max_length, views=VIEWS,
+    heuristic=heuristic.value, determinize=determinize.sample,
 )
 
 

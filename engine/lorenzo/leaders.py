@@ -7,11 +7,13 @@ from collections.abc import Iterable, Iterator
 from random import Random
 
 from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.errors import IllegalAction
+from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.lorenzo.actions import (
     ActivateLeader,
     CopyLeader,
     DiscardLeader,
-    DraftLeader,
     PlayLeader,
 )
 from regelwerk.engine.lorenzo.effects import (
@@ -24,62 +26,15 @@ from regelwerk.engine.lorenzo.effects import (
 )
 from regelwerk.engine.lorenzo.rules import NEUTRAL, C, Effect, Leader, made
 from regelwerk.engine.lorenzo.state import (
-    ASKED,
-    S_HANDS,
-    S_PENDING,
-    S_PLAYERS,
-    S_TURN,
     Pending,
     Player,
     Stage,
     State,
-    build,
-    changed,
 )
 
 
 def active(state: State) -> int:
     return state.order[state.turn]
-
-
-# ------------------------------------------------------------------ the draft
-
-@implements(C + "advanced.leader_draft")
-def draft_options(state: State, like: DraftLeader | None) -> Iterable[DraftLeader]:
-    drafts = state.rules.drafts
-    hand = state.hands[state.order[state.turn]]
-    if like is None:
-        return [drafts[leader] for leader in hand]
-    return [drafts[like.leader]] if like.leader in hand else []
-
-
-def draft(state: State, action: DraftLeader) -> State:
-    from regelwerk.engine.lorenzo.flow import start_round
-
-    p = state.order[state.turn]
-    leader = action.leader
-    players = state.players
-    player = players[p]
-    hands = list(state.hands)
-    hand = hands[p]
-    at = hand.index(leader)
-    hands[p] = hand[:at] + hand[at + 1:]
-    values = list(state)
-    values[S_PLAYERS] = players[:p] + (player._replace(hand=player.hand + (leader,)),) + \
-        players[p + 1:]
-    n = len(state.order)
-    if state.turn + 1 < n:
-        values[S_HANDS] = tuple(hands)
-        values[S_TURN] = state.turn + 1
-        return build(State, values)
-    # every hand passes to the right-hand neighbour (the previous seat)
-    passed = tuple(hands[(seat + 1) % n] for seat in range(n))
-    values[S_TURN] = 0
-    if not any(passed):
-        values[S_HANDS] = ()
-        return start_round(build(State, values))
-    values[S_HANDS] = passed
-    return build(State, values)
 
 
 # ------------------------------------------------------------------ playing and discarding
@@ -141,6 +96,27 @@ def play_sampler(state: State, rng: Random) -> PlayLeader | None:
     return made(state.rules, PlayLeader, found[int(rng.random() * len(found))])
 
 
+IN_HAND = N_("This leader is not in the player's hand.")
+NOTHING_TO_COPY = N_("No other player has played a leader whose ability could be copied.")
+
+
+def why_not_play(state: State, action: PlayLeader) -> IllegalAction | None:
+    """A leader play refused: the leader is not in the hand or its requirement is not met
+    (leader.play), or it is Lorenzo de' Medici with nothing to copy (effect.special)."""
+    p = active(state)
+    player = state.players[p]
+    if action.leader not in player.hand:
+        return IllegalAction(C + "leader.play", IN_HAND)
+    data = state.rules.leaders[action.leader]
+    if not meets(player, data):
+        return IllegalAction(C + "leader.play",
+                             N_("The player does not meet this leader's requirement."))
+    if data.special == "copy_leader" and not state.rules.copy_later and \
+            next(copyable(state, p), None) is None:
+        return IllegalAction(C + "effect.special", NOTHING_TO_COPY)
+    return None
+
+
 def play(state: State, action: PlayLeader) -> State:
     p = active(state)
     player = state.players[p]
@@ -164,6 +140,13 @@ def discard_options(state: State, like: DiscardLeader | None) -> Iterable[Discar
     return [discards[like.leader]] if like.leader in hand else []
 
 
+def why_not_discard(state: State, action: DiscardLeader) -> IllegalAction | None:
+    """A discard refused: the leader is not in the hand (leader.discard)."""
+    if action.leader not in state.players[active(state)].hand:
+        return IllegalAction(C + "leader.discard", IN_HAND)
+    return None
+
+
 def discard(state: State, action: DiscardLeader) -> State:
     p = state.order[state.turn]
     players = state.players
@@ -171,9 +154,9 @@ def discard(state: State, action: DiscardLeader) -> State:
     hand = player.hand
     at = hand.index(action.leader)
     player = player._replace(hand=hand[:at] + hand[at + 1:])
-    asked = build(Pending, (Stage.PRIVILEGE, p, state.rules.discard_privileges) + ASKED)
-    return changed(state, (S_PLAYERS, players[:p] + (player,) + players[p + 1:]),
-                   (S_PENDING, queued(state.pending, (asked,))))
+    asked = Pending(Stage.PRIVILEGE, p, state.rules.discard_privileges)
+    return state._replace(players=replaced(players, p, player),
+                          pending=queued(state.pending, (asked,)))
 
 
 @implements(C + "effect.special")
@@ -229,6 +212,38 @@ def activate_options(state: State, like: ActivateLeader | None) -> Iterator[Acti
                     yield made(state.rules, ActivateLeader, leader, member)
         elif like is None or like.member == 0:
             yield made(state.rules, ActivateLeader, leader, 0)
+
+
+def why_not_activate(state: State, action: ActivateLeader) -> IllegalAction | None:
+    """A leader's ability refused: the player has not played the leader (leader.activate),
+    its ability is permanent or turned over already this round (leader.abilities), Lorenzo
+    de' Medici has nothing to copy (effect.special), or the member whose value the ability
+    sets is not a coloured one still to be placed (leader.activate)."""
+    p = active(state)
+    player = state.players[p]
+    rules = state.rules
+    leader = action.leader
+    if leader not in player.leaders:
+        return IllegalAction(C + "leader.activate",
+                             N_("The player has not played this leader."))
+    if (rules.copy_later or rules.copy_each_round) and player.copied < 0 and \
+            rules.leaders[leader].special == "copy_leader":
+        if next(copyable(state, p), None) is None:
+            return IllegalAction(C + "effect.special", NOTHING_TO_COPY)
+        return None
+    if not once_per_round(state, player, leader):
+        return IllegalAction(C + "leader.abilities",
+                             N_("This leader's ability is permanent: it is not turned over."))
+    if leader in player.flipped:
+        return IllegalAction(C + "leader.abilities",
+                             N_("This leader's ability was used this round already."))
+    ability = leader_ability(state, player, leader)
+    if any(e.kind == "member_value" and e.set is not None for e in ability) and \
+            not (0 <= action.member < NEUTRAL and not player.used[action.member]):
+        return IllegalAction(C + "leader.activate",
+                             N_("This ability sets the value of a coloured member not yet "
+                                "placed."))
+    return None
 
 
 def activate(state: State, action: ActivateLeader) -> State:

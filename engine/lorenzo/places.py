@@ -18,6 +18,7 @@ from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.lorenzo.actions import PlaceCouncil, PlaceMarket, PlaceTower, PlaceWork
 from regelwerk.engine.lorenzo.effects import (
     HAPPENS,
@@ -66,30 +67,16 @@ from regelwerk.engine.lorenzo.rules import (
 )
 from regelwerk.engine.lorenzo.state import (
     AFTER,
-    ASKED,
     EXCHANGE,
     MALUS,
-    P_CARDS,
-    P_COIN,
-    P_MODS,
-    P_SERVANT,
-    P_USED,
     PLACE,
     PRIVILEGE,
-    S_EARNER,
-    S_INCOME,
-    S_PENDING,
-    S_PLAYERS,
-    S_SPACES,
-    S_STAGE,
-    S_TOWERS,
     STOCK,
     Pending,
     Player,
     Stage,
     State,
-    build,
-    changed,
+    with_stock,
 )
 
 ALL_TYPES: Final = (1 << len(TYPES)) - 1
@@ -406,32 +393,23 @@ def take(state: State, p: int, t: int, f: int, servants: int, c: int, d: int, me
     opened: tuple[Pending, ...] = ()
     if f not in m.lost_floors and not free:
         player, opened = received(state, p, player, rules.floor_bonus[t][f])
-    values = list(state)
-    card = state.towers[space]
+    towers = state.towers
+    card = towers[space]
     if card >= 0:
         data = rules.cards[card]
         reduction = discount_options(player, t, extra, rules.best_discount)[d]
         pay = data.costs[c].pay
-        # add_resources(player, pay, -1), the card taken (a character's permanent effects
-        # in force): one copy of the player
-        items: list[Any] = list(map(sub, player[:STOCK],
-                                    pay if reduction is ZERO else discounted(pay, reduction)))
-        items += player[STOCK:]
-        cards = player.cards
-        items[P_CARDS] = cards[:t] + (cards[t] + (card,),) + cards[t + 1:]
-        if t == CHARACTER:
-            items[P_MODS] = player.mods + data.permanent
-        player = build(Player, items)
-        towers = state.towers
-        values[S_TOWERS] = towers[:space] + (-1,) + towers[space + 1:]
-    players = state.players
-    values[S_PLAYERS] = players[:p] + (player,) + players[p + 1:]
-    values[S_SPACES] = spaces
-    if opened:
-        values[S_PENDING] = queued(state.pending, opened)
-    if stage is not None:
-        values[S_STAGE] = stage
-    state = build(State, values)
+        # the cost paid, the card taken (a character's permanent effects in force)
+        player = with_stock(player, map(sub, player[:STOCK],
+                                        pay if reduction is ZERO else discounted(pay, reduction)))
+        cards = replaced(player.cards, t, player.cards[t] + (card,))
+        player = player._replace(cards=cards, mods=player.mods + data.permanent) \
+            if t == CHARACTER else player._replace(cards=cards)
+        towers = replaced(towers, space, -1)
+    state = state._replace(players=replaced(state.players, p, player), spaces=spaces,
+                           towers=towers,
+                           pending=queued(state.pending, opened) if opened else state.pending,
+                           stage=state.stage if stage is None else stage)
     if card < 0:
         return state
     return run(state, p, data.immediate, Context(IMMEDIATE.source, card))
@@ -649,14 +627,11 @@ def activate(state: State, p: int, area: int, value: int) -> State:
             opened.extend(new)
     if income is None and not opened:
         return state
-    values = list(state)
-    if income is not None:
-        values[S_INCOME] = tuple(map(add, state.income, income))
-    values[S_EARNER] = p
     if opened:
         opened.sort(key=lambda pending: (pending.need != MALUS, pending.need != EXCHANGE))
-        values[S_PENDING] = queued(state.pending, tuple(opened))
-    return build(State, values)
+    return state._replace(
+        income=state.income if income is None else tuple(map(add, state.income, income)),
+        earner=p, pending=queued(state.pending, tuple(opened)) if opened else state.pending)
 
 
 def work_value(state: State, player: Player, member: int, area: int, large: bool,
@@ -683,36 +658,26 @@ def occupy(state: State, p: int, member: int, space: int, servants: int, coins: 
            ) -> State:
     """``p``'s ``member`` stands on ``space``; he pays ``servants`` and ``coins``."""
     player, spaces = seated(state, p, member, space, servants, coins)
-    players = state.players
-    return changed(state, (S_SPACES, spaces),
-                   (S_PLAYERS, players[:p] + (player,) + players[p + 1:]))
+    return state._replace(spaces=spaces, players=replaced(state.players, p, player))
 
 
 def seated(state: State, p: int, member: int, space: int, servants: int, coins: int = 0
            ) -> tuple[Player, tuple[tuple[int, ...], ...]]:
     """:func:`occupy`'s player and action spaces."""
-    values = list(state.players[p])
-    values[P_SERVANT] -= servants  # type: ignore[operator]
-    values[P_COIN] -= coins  # type: ignore[operator]
-    used = values[P_USED]
-    values[P_USED] = used[:member] + (True,) + used[member + 1:]  # type: ignore[index]
+    player = state.players[p]
     spaces = state.spaces
-    return build(Player, values), spaces[:space] + (spaces[space] + (p * MEMBERS + member,),) \
-        + spaces[space + 1:]
+    return (player._replace(servant=player.servant - servants, coin=player.coin - coins,
+                            used=replaced(player.used, member, True)),
+            replaced(spaces, space, spaces[space] + (p * MEMBERS + member,)))
 
 
 def placed(state: State, p: int, player: Player, spaces: tuple[tuple[int, ...], ...],
            opened: tuple[Pending, ...]) -> State:
     """The state after ``p``'s placement: his ``player``, the action ``spaces``, the
     decisions ``opened`` queued, and his turn goes on after placing."""
-    values = list(state)
-    players = state.players
-    values[S_PLAYERS] = players[:p] + (player,) + players[p + 1:]
-    values[S_SPACES] = spaces
-    if opened:
-        values[S_PENDING] = queued(state.pending, opened)
-    values[S_STAGE] = AFTER
-    return build(State, values)
+    return state._replace(players=replaced(state.players, p, player), spaces=spaces,
+                          pending=queued(state.pending, opened) if opened else state.pending,
+                          stage=AFTER)
 
 
 # ------------------------------------------------------------------ market and council palace
@@ -777,6 +742,70 @@ def market_sampler(state: State, rng: Random) -> PlaceMarket | None:
     return made(state.rules, PlaceMarket, groups[group][0], groups[group][1], count)
 
 
+def why_not_servants(state: State, player: Player, member: int, servants: int, least: int
+                     ) -> IllegalAction | None:
+    """A placement on a space of value ``least`` refused for its servants: too few to raise
+    the member to the space's value (action.minimum), more than the family holds or not a
+    whole number of points (action.servants), more than the action needs
+    (action.servants_needed, not under the variant ``servant_spending = unlimited``). A
+    member already placed is not asked about (``None``)."""
+    if player.used[member]:
+        return None
+    rules = state.rules
+    m = modifiers(player.mods)
+    rate = max(rules.servant_rate, m.servants)
+    missing = least - member_values(state, player, m)[member]
+    needed = missing * rate if missing > 0 else 0
+    if servants < needed:
+        return IllegalAction(C + "action.minimum",
+                             N_("This space needs {needed} servants for this member, not "
+                                "{servants}."), needed=needed, servants=servants)
+    if servants > player.servant:
+        return IllegalAction(C + "action.servants",
+                             N_("The family holds only {have} servants, not {servants}."),
+                             have=player.servant, servants=servants)
+    if servants > needed and not rules.unlimited_servants:
+        return IllegalAction(C + "action.servants_needed",
+                             N_("This member needs only {needed} servants for this space, "
+                                "not {servants}."), needed=needed, servants=servants)
+    if (servants - needed) % rate:
+        return IllegalAction(C + "action.servants",
+                             N_("Servants raise a member by one point for every {rate}; "
+                                "{servants} servants do not make whole points."),
+                             rate=rate, servants=servants)
+    return None
+
+
+def why_not_market(state: State, action: PlaceMarket) -> IllegalAction | None:
+    """A market placement refused: the family is kept out of the market
+    (effect.forbid_space), the space needs more players (market.players), it is taken
+    (action.space_taken), a coloured member stands in the market already under the variant
+    ``action_group_scope = every_area`` (action.one_colour_per_group), or for its servants
+    (:func:`why_not_servants`)."""
+    rules = state.rules
+    p = state.order[state.turn]
+    player = state.players[p]
+    m = modifiers(player.mods)
+    space = action.space
+    if "market" in m.forbidden:
+        return IllegalAction(C + "effect.forbid_space",
+                             N_("An excommunication keeps this family out of the market."))
+    if space not in rules.open_markets:
+        return IllegalAction(C + "market.players",
+                             N_("Market space {space} needs {least} players; {players} take "
+                                "part."), space=space + 1,
+                             least=rules.market_min_players[space], players=rules.players)
+    if not rules.fns.space_open(len(state.spaces[MARKET + space]), "occupied_space" in m.waived):
+        return IllegalAction(C + "action.space_taken",
+                             N_("Market space {space} is taken."), space=space + 1)
+    if rules.every_area_limit and action.member != NEUTRAL and \
+            coloured_in(state, p, range(MARKET, COUNCIL)):
+        return IllegalAction(C + "action.one_colour_per_group",
+                             N_("A coloured member of this family stands in the market "
+                                "already."))
+    return why_not_servants(state, player, action.member, action.servants, rules.market_min)
+
+
 def place_market(state: State, action: PlaceMarket) -> State:
     rules = state.rules
     p = state.order[state.turn]
@@ -784,7 +813,7 @@ def place_market(state: State, action: PlaceMarket) -> State:
     player, opened = received(state, p, player, rules.market[action.space])
     count = rules.market_privileges[action.space]
     if count:
-        opened += (build(Pending, (PRIVILEGE, p, count) + ASKED),)
+        opened += (Pending(PRIVILEGE, p, count),)
     return placed(state, p, player, spaces, opened)
 
 
@@ -833,12 +862,26 @@ def council_sampler(state: State, rng: Random) -> PlaceCouncil | None:
     return made(state.rules, PlaceCouncil, groups[group][0], count)
 
 
+def why_not_council(state: State, action: PlaceCouncil) -> IllegalAction | None:
+    """A council placement refused: a coloured member stands in the palace already under
+    the variant ``action_group_scope = every_area`` (action.one_colour_per_group), or for
+    its servants (:func:`why_not_servants`)."""
+    rules = state.rules
+    p = state.order[state.turn]
+    if rules.every_area_limit and action.member != NEUTRAL and coloured_in(state, p, (COUNCIL,)):
+        return IllegalAction(C + "action.one_colour_per_group",
+                             N_("A coloured member of this family stands in the council "
+                                "palace already."))
+    return why_not_servants(state, state.players[p], action.member, action.servants,
+                            rules.council_min)
+
+
 def place_council(state: State, action: PlaceCouncil) -> State:
     rules = state.rules
     p = state.order[state.turn]
     player, spaces = seated(state, p, action.member, COUNCIL, action.servants)
     player, opened = received(state, p, player, rules.council_gain)
-    asked = build(Pending, (PRIVILEGE, p, rules.council_privileges) + ASKED)
+    asked = Pending(PRIVILEGE, p, rules.council_privileges)
     if rules.one_source_per_action:     # interp.malus_sources: the coin and the privilege
         asked = asked._replace(source_gave=given(rules.council_gain))
     opened += (asked,)

@@ -13,12 +13,12 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, fields
-from functools import cache, lru_cache
+from functools import cache
 from importlib import resources
 from itertools import product
 from typing import Any, Final, TypeVar
 
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.game import choose_variants, register_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError, load
@@ -32,7 +32,7 @@ from regelwerk.engine.lorenzo.actions import (
 )
 
 GAME = "lorenzo"
-C = GAME + ":"
+C = prefix(GAME)
 A = TypeVar("A")
 
 #: The game's spec as the data files give it; the layout of the board below is read from it.
@@ -80,12 +80,6 @@ SPACES: Final = COUNCIL + 1
 
 #: The numbers the layout above is read from: a printed board may not change them.
 LAYOUT = ("family.colored", "family.neutral", "towers.count", "towers.floors", "market.spaces")
-
-
-def _interp(name: str) -> str:
-    return f"{C}interp.{name}"
-
-
 
 
 def vector(table: Mapping[str, int] | None) -> tuple[int, ...]:
@@ -245,7 +239,9 @@ class RuleFns:
     """The rule functions the engine plays by and the z3 proofs are about
     (:mod:`regelwerk.verification.lorenzo`). Each takes an ``ops``
     (:mod:`regelwerk.engine.core.arith`), so one function serves ints and z3 terms; one
-    object, so a mutant (:func:`regelwerk.verification.core.mutate`) reaches both."""
+    object, so a mutant (:func:`regelwerk.verification.core.mutate`) reaches both. They live
+    in the behaviour modules named beside them; :mod:`.game` hands them to
+    :func:`rules_from_spec` (:func:`~.game.rule_functions`), so this module imports none."""
 
     space_open: Callable[..., Any]          # places: a tower space may take a member
     colour_open: Callable[..., Any]         # places: the one-colour limit of an action group
@@ -258,16 +254,6 @@ class RuleFns:
     venture_points: Callable[..., Any]      # scoring: the ventures' points
     military_award: Callable[..., Any]      # scoring: the military ranking
     resource_points: Callable[..., Any]     # scoring: resources left
-
-
-def rule_functions() -> RuleFns:
-    """The rule functions as the rules state them."""
-    from regelwerk.engine.lorenzo import church, effects, places, scoring
-
-    return RuleFns(places.space_open, places.colour_open, places.territory_allowed,
-                   effects.payable, effects.lessened, effects.on_track, church.choice_offered,
-                   scoring.table_points, scoring.venture_points, scoring.military_award,
-                   scoring.resource_points)
 
 
 @dataclass(frozen=True, slots=True)
@@ -567,27 +553,30 @@ def check_board(spec: Spec) -> None:
 
 
 @implements(C + "advanced.bonus_tiles")
-def bonus_tiles(chosen: Mapping[str, str]) -> list[Mapping[str, Any]]:
+def bonus_tiles(five: bool) -> list[Mapping[str, Any]]:
     """The personal bonus tiles of the game (interp.fifth_bonus_tile): the four of the
-    material list, and under the variant ``bonus_tiles = five_tiles`` the fifth tile only
-    GB lists, as one more tile of the advanced game to choose."""
+    material list, and with ``five`` (the variant ``bonus_tiles = five_tiles``) the fifth
+    tile only GB lists, as one more tile of the advanced game to choose."""
     data = data_file("bonus_tiles.toml")
-    extra = data["unverified_tile"] if chosen["bonus_tiles"] == "five_tiles" else []
+    extra = data["unverified_tile"] if five else []
     return [*data["tile"], *extra]
 
 
 @implements(C + "market.players")
-def market_needs(spec: Spec, chosen: Mapping[str, str]) -> tuple[int, ...]:
+def market_needs(spec: Spec, reverse: bool) -> tuple[int, ...]:
     """The players each market space needs (interp.market_closed_spaces): as the numbers give
-    them, or under the variant ``market_closed = spaces_1_2`` the same needs in reverse
-    order, so that the spaces closed to fewer players are the first ones."""
+    them, or with ``reverse`` (the variant ``market_closed = spaces_1_2``) the same needs in
+    reverse order, so that the spaces closed to fewer players are the first ones."""
     needs = tuple(spec["market.min_players"])
-    return needs[::-1] if chosen["market_closed"] == "spaces_1_2" else needs
+    return needs[::-1] if reverse else needs
 
 
-def rules_from_spec(spec: Spec, players: int | None = None,
+def rules_from_spec(spec: Spec, fns: RuleFns, players: int | None = None,
                     variants: Mapping[str, str] | None = None) -> Rules:
-    """Build :class:`Rules` for ``players`` players from a spec (a printed board loaded or not)."""
+    """Build :class:`Rules` for ``players`` players from a spec (a printed board loaded or
+    not), playing by the rule functions ``fns`` (:func:`~.game.rule_functions`). Each
+    variant is resolved here, once, into a typed field (``rules.variants`` keeps the
+    readings for records)."""
     chosen = choose_variants(GAME, register_variants(spec), variants)
     count = spec["players.default"] if players is None else players
     for path in LAYOUT:
@@ -607,6 +596,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     # interp.excommunication_periods: under the variant ``excommunication_periods =
     # one_pool`` every period's tile is drawn from all tiles not drawn yet
     one_pool = chosen["excommunication_periods"] == "one_pool"
+    best_discount = chosen["discount_stacking"] == "best_one"
     leaders = tuple(_leader(raw, minority, text_timing)
                     for raw in data_file("leaders.toml")["leader"])
     periods = spec["periods.count"]
@@ -618,7 +608,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         for raw in data_file("excommunications.toml")["excommunication"])
     tiles = tuple(BonusTile(raw["id"], raw["side"] != "simple", raw["activation"],
                             compile_effects(raw["harvest"]), compile_effects(raw["production"]))
-                  for raw in bonus_tiles(chosen))
+                  for raw in bonus_tiles(chosen["bonus_tiles"] == "five_tiles"))
     market_raw = [spec[f"market.space{i}"] for i in range(1, spec["market.spaces"] + 1)]
     floors = spec["towers.floors"]
     bonus_floors = spec["towers.bonus.floors"]
@@ -637,6 +627,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     faces = tuple(spec["dice.faces"])
     if spec["towers.count"] != len(TYPES):
         raise ValueError("spec/lorenzo/numbers.toml: one tower per card type")
+    market_min_players = market_needs(spec, chosen["market_closed"] == "spaces_1_2")
     deal_spaces = tuple(t * floors + f for t in range(len(TYPES))
                         for f in range(min(floors, spec["towers.cards_per_round"])))
     return Rules(
@@ -670,7 +661,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         large_min_players=spec["harvest_production.large_min_players"],
         market=tuple(vector(m) if isinstance(m, dict) else ZERO for m in market_raw),
         market_privileges=tuple(0 if isinstance(m, dict) else m for m in market_raw),
-        market_min_players=market_needs(spec, chosen),
+        market_min_players=market_min_players,
         market_min=spec["market.min_value"],
         council_min=spec["council.min_value"],
         council_coins=spec["council.coins"],
@@ -698,7 +689,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         tiles=tiles,
         simple_tile=next(i for i, t in enumerate(tiles) if not t.advanced),
         advanced_tiles=tuple(i for i, t in enumerate(tiles) if t.advanced),
-        fns=rule_functions(),
+        fns=fns,
         unlimited_servants=chosen["servant_spending"] == "unlimited",
         bonus_only=chosen["empty_floor"] == "bonus_only",
         one_unit_malus=chosen["wood_or_stone_malus"] == "one_unit",
@@ -716,7 +707,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         set_overrides=chosen["member_value"] == "set_overrides",
         every_area_limit=chosen["action_group_scope"] == "every_area",
         ariosto_towers=chosen["ariosto_scope"] == "towers_too",
-        best_discount=chosen["discount_stacking"] == "best_one",
+        best_discount=best_discount,
         final_order_as_played=chosen["final_turn_order"] == "as_played",
         no_simple_tile=chosen["simple_tile"] == "unknown" and chosen["game_mode"] != "advanced",
         copy_later=chosen["medici_needs_copy"] == "copy_later",
@@ -728,8 +719,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         late_start_reverse=chosen["late_start_order"] == "reverse_order",
         privilege_all=(1 << len(privileges)) - 1,
         large_spaces=count >= spec["harvest_production.large_min_players"],
-        open_markets=tuple(i for i, least in enumerate(market_needs(spec, chosen))
-                           if count >= least),
+        open_markets=tuple(i for i, least in enumerate(market_min_players) if count >= least),
         deal_spaces=frozenset(deal_spaces),
         dice_outcomes=tuple(DiceRoll(**dict(zip(colours, roll, strict=True)))
                             for roll in product(faces, repeat=len(colours))),
@@ -744,7 +734,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         members=MEMBERS,
         work_areas=WORK_AREAS,
         most_costs=max(len(card.costs) for card in cards),
-        most_discounts=discount_bound(cards, leaders, chosen["discount_stacking"] == "best_one"),
+        most_discounts=discount_bound(cards, leaders, best_discount),
         most_exchanges=max((len(e.options) for card in cards for e in card.permanent
                             if e.kind == "exchange"), default=0),
         drafts=tuple(DraftLeader(i) for i in range(len(leaders))),
@@ -753,16 +743,3 @@ def rules_from_spec(spec: Spec, players: int | None = None,
                                       if not (taken >> c) & 1)
                                 for taken in range(1 << len(privileges))),
     )
-
-
-def game_rules(spec: Spec, players: int, variants: Mapping[str, str]) -> Rules:
-    """The rules of a game (the contract's ``rules``): shared per player count and variants
-    when ``spec`` is the game's own, built afresh for a printed board's numbers."""
-    if spec is DEFAULT_SPEC:
-        return _cached(players, tuple(sorted(variants.items())))
-    return rules_from_spec(spec, players, variants)
-
-
-@lru_cache(maxsize=64)
-def _cached(players: int, variants: tuple[tuple[str, str], ...]) -> Rules:
-    return rules_from_spec(DEFAULT_SPEC, players, dict(variants))

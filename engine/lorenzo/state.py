@@ -9,6 +9,7 @@ answered front first by their own action kinds.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import Final, NamedTuple
 
@@ -173,36 +174,7 @@ class State(NamedTuple):
         return self.pending[0].need if self.pending else self.stage
 
 
-#: A named tuple of this module built straight from its values, in field order:
-#: ``build(State, values)`` (``tuple.__new__``, no keyword handling; the hot paths'
-#: alternative to ``_replace``).
-build: Final = tuple.__new__
-# Positions of the fields the hot paths replace (one list copy instead of a keyword
-# ``_replace``); :func:`changed` uses them.
-S_STAGE: Final = State._fields.index("stage")
-S_TURN: Final = State._fields.index("turn")
-S_PLAYERS: Final = State._fields.index("players")
-S_TOWERS: Final = State._fields.index("towers")
-S_SPACES: Final = State._fields.index("spaces")
-S_DECKS: Final = State._fields.index("decks")
-S_PENDING: Final = State._fields.index("pending")
-S_INCOME: Final = State._fields.index("income")
-S_EARNER: Final = State._fields.index("earner")
-S_HANDS: Final = State._fields.index("hands")
-S_TURN_COINS: Final = State._fields.index("turn_coins")
-S_TURN_PRIVILEGES: Final = State._fields.index("turn_privileges")
-P_SERVANT: Final = Player._fields.index("servant")
-P_COIN: Final = Player._fields.index("coin")
-P_USED: Final = Player._fields.index("used")
-P_CARDS: Final = Player._fields.index("cards")
-P_MODS: Final = Player._fields.index("mods")
-#: A plain decision's fields after ``(need, player, arg)``: the defaults of :class:`Pending`.
-ASKED: Final = Pending(Stage.PRIVILEGE, 0)[3:]
-
-
-def changed(state: State, *fields: tuple[int, object]) -> State:
-    """``state`` with the fields at the given positions (``S_...``) replaced."""
-    values = list(state)
-    for at, value in fields:
-        values[at] = value  # type: ignore[call-overload]
-    return build(State, values)
+def with_stock(player: Player, stock: Iterable[int]) -> Player:
+    """``player`` with his resources and points (his first :data:`STOCK` fields, in the
+    order of :data:`~.rules.RESOURCES`) replaced by ``stock``."""
+    return Player._make((*stock, *player[STOCK:]))

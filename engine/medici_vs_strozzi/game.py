@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from operator import attrgetter
 
+from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import load
-from regelwerk.engine.medici_vs_strozzi import play, position, score_items, words
+from regelwerk.engine.medici_vs_strozzi import heuristic, play, position, score_items, words
 from regelwerk.engine.medici_vs_strozzi.actions import (
     Assign,
     Buy,
@@ -32,7 +33,7 @@ from regelwerk.engine.medici_vs_strozzi.scoring import winners
 from regelwerk.engine.medici_vs_strozzi.state import Phase, State
 from regelwerk.engine.medici_vs_strozzi.view import VIEWS
 
-C = ID + ":"
+C = prefix(ID)
 
 
 def outcome(state: State) -> Outcome:
@@ -71,7 +72,7 @@ GAME: Game[State, Rules] = Game(
     setup=play.setup,
     kinds=(
         ActionKind(Draw, "draw", C + "turn.draw", play.draw_options, play.draw,
-                   explain=play.explain_draw, stages=_DRAW),
+                   explain=play.explain_draw, stages=_DRAW | _PRICE),
         ActionKind(Stop, "stop", C + "turn.draw", play.stop_options, play.stop,
                    explain=play.explain_stop, stages=_DRAW),
         ActionKind(SetPrice, "price", C + "turn.price", play.price_options, play.set_price,
@@ -103,4 +104,5 @@ GAME: Game[State, Rules] = Game(
     stage=attrgetter("phase"),
     words=words.words, score_items=score_items.score_items, position=position.position,
     seat_keys=attrgetter("players"), max_length=max_length, views=VIEWS,
+    heuristic=heuristic.value,
 )

@@ -12,13 +12,12 @@ the caller to choose each tile.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Any
 
 from regelwerk.engine.core.actions import OpenChoice
-from regelwerk.engine.core.arith import INT, Ops
-from regelwerk.engine.core.clauses import implements
+from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.piles import draw_probability, drawn, seeded_draw, shuffled
@@ -41,11 +40,13 @@ from regelwerk.engine.medici_vs_strozzi.actions import (
     Stop,
     TileDrawn,
 )
-from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI, Rules
+from regelwerk.engine.medici_vs_strozzi.rule_fns import draw_allowance as draw_allowance
+from regelwerk.engine.medici_vs_strozzi.rule_fns import hold_has_room as hold_has_room
+from regelwerk.engine.medici_vs_strozzi.rules import GAME, MEDICI, STROZZI, Rules
 from regelwerk.engine.medici_vs_strozzi.scoring import RoundScore, granted_steps, score_round
 from regelwerk.engine.medici_vs_strozzi.state import NO_HARBOUR, NOBODY, Phase, State
 
-C = "medici_vs_strozzi:"
+C = prefix(GAME)
 
 
 # ---------------------------------------------------------------- set-up and chance
@@ -94,18 +95,6 @@ def seeded_tile(state: State) -> TileDrawn:
 
 # ---------------------------------------------------------------- the rules
 
-@implements(C + "turn.draw", C + "turn.draw_limit")
-def draw_allowance(max_draw: Any, free_spaces: Sequence[Any], in_play: Any,
-                   ops: Ops = INT) -> Any:
-    """Tiles a turn may draw in all: at most ``max_draw``, no more than the roomiest
-    own ship takes, and no more than ``in_play`` (drawn so far plus the bag)."""
-    roomiest = free_spaces[0]
-    for free in free_spaces[1:]:
-        roomiest = ops.if_(free > roomiest, free, roomiest)
-    limit = ops.if_(roomiest < max_draw, roomiest, max_draw)
-    return ops.if_(in_play < limit, in_play, limit)
-
-
 def draw_limit(state: State) -> int:
     """How many tiles the active player may have drawn this turn in all.
 
@@ -121,12 +110,6 @@ def draw_limit(state: State) -> int:
                                                   in_play)
         limit = rules.draw_limits[key] = allowance
     return limit
-
-
-@implements(C + "turn.load")
-def hold_has_room(capacity: Any, loaded: Any, count: Any) -> Any:
-    """Whether a hold of ``capacity`` with ``loaded`` tiles takes ``count`` more."""
-    return capacity - loaded >= count
 
 
 @implements(C + "turn.load", C + "turn.port")
@@ -147,7 +130,9 @@ def loading_options(state: State, player: int, count: int) -> tuple[Load, ...]:
 
 
 def _may_buy(state: State) -> bool:
-    if state.rules.variants["buy_without_room"] == "buy_and_discard":
+    """Whether the other player may buy (interp.buy_without_room: with variant
+    ``may_not_buy`` only if one of his ships has room for every tile on offer)."""
+    if not state.rules.buy_needs_room:
         return True
     return bool(loading_options(state, 1 - state.active, len(state.drawn)))
 
@@ -163,13 +148,21 @@ def draw_options(state: State, like: Draw | None) -> tuple[Draw, ...]:
 
 
 def explain_draw(state: State, action: Draw) -> IllegalAction | None:
-    if state.phase != Phase.DRAW:
+    """Why no more tile may be drawn (asked in the drawing and the price stage): the bag is
+    empty (turn.draw); the drawer stopped, and drawing is taken one tile at a time, each
+    his choice, before the price (turn.draw); the turn's most tiles are drawn (turn.draw);
+    or his roomiest ship takes no more (turn.draw_limit)."""
+    if state.phase not in (Phase.DRAW, Phase.PRICE):
         return None
     if not state.bag:
         return IllegalAction(C + "turn.draw", N_("The bag is empty."))
-    return IllegalAction(C + "turn.draw_limit",
-                         N_("No more than {limit} tiles may be drawn this turn."),
-                         limit=draw_limit(state))
+    rules, limit = state.rules, draw_limit(state)
+    if len(state.drawn) < limit:
+        return IllegalAction(C + "turn.draw",
+                             N_("You stopped drawing this turn; the price comes next."))
+    roomiest = max(state.free_space(state.active))
+    return IllegalAction(C + "turn.draw" if rules.max_draw <= roomiest else C + "turn.draw_limit",
+                         N_("No more than {limit} tiles may be drawn this turn."), limit=limit)
 
 
 def draw(state: State, action: Draw) -> State:

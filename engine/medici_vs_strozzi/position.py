@@ -11,8 +11,8 @@ number comes from the state or its rules.
 from __future__ import annotations
 
 from regelwerk.engine.core.i18n import pgettext
-from regelwerk.engine.core.spec import glossary_word
-from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI
+from regelwerk.engine.core.spec import glossary_term
+from regelwerk.engine.medici_vs_strozzi.rules import GAME, MEDICI, STROZZI
 from regelwerk.engine.medici_vs_strozzi.state import NO_HARBOUR, Phase, State
 
 HEAD = pgettext("position.head", "Round {round} of {rounds}: {doing}")
@@ -41,9 +41,8 @@ TOWARDS = pgettext("position.marker.towards", "{good} {steps} towards {player}")
 NAMES = {MEDICI: "Medici", STROZZI: "Strozzi"}
 
 
-def term(key: str, lang: str) -> str:
-    """The glossary's word for ``key`` in ``lang``."""
-    return glossary_word("medici_vs_strozzi", key, lang)
+#: ``term(key, lang)``: the glossary's word for ``key`` in ``lang``
+term = glossary_term(GAME)
 
 
 def tiles(state: State, ids: tuple[int, ...], lang: str) -> str:

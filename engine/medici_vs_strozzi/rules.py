@@ -16,12 +16,12 @@ from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.game import choose_variants, register_variants
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.spec import Spec, SpecError
+from regelwerk.engine.medici_vs_strozzi import rule_fns
 from regelwerk.engine.medici_vs_strozzi.actions import Move, TileDrawn
+from regelwerk.engine.medici_vs_strozzi.rule_fns import GAME as GAME
 
-GAME = "medici_vs_strozzi"
 MEDICI, STROZZI = 0, 1
 GOLD = "gold"
-
 
 
 @dataclass(frozen=True)
@@ -58,13 +58,11 @@ class RuleFns:
 
 
 def rule_functions(variants: Mapping[str, str]) -> RuleFns:
-    """The rule functions as the rulebook states them (:mod:`.play`, :mod:`.scoring`), the
-    marker moved as the ``marker_netting`` reading in ``variants`` says."""
-    from regelwerk.engine.medici_vs_strozzi import play, scoring
-
-    return RuleFns(play.hold_has_room, play.draw_allowance, scoring.harbour_payout,
-                   scoring.tile_steps, scoring.MOVE_MARKER[variants["marker_netting"]],
-                   scoring.marker_income)
+    """The rule functions as the rulebook states them (:mod:`.rule_fns`), the marker moved
+    as the ``marker_netting`` reading in ``variants`` says (resolved here, once)."""
+    return RuleFns(rule_fns.hold_has_room, rule_fns.draw_allowance, rule_fns.harbour_payout,
+                   rule_fns.tile_steps, rule_fns.MOVE_MARKER[variants["marker_netting"]],
+                   rule_fns.marker_income)
 
 
 @dataclass(frozen=True)
@@ -91,7 +89,7 @@ class Rules:
     fns: RuleFns
     tile_drawn: tuple[TileDrawn, ...]    # the chance outcome of each tile, built once
     #: the marker moves a player may choose on one track, from the steps each of his tiles
-    #: there allows (the ``marker_moves`` variant's hook, :mod:`.scoring`)
+    #: there allows (the ``marker_moves`` variant's hook, :mod:`.rule_fns`)
     step_choices: Callable[[tuple[int, ...]], tuple[int, ...]]
     max_track_steps: int                 # the most steps one player's tiles give one track
     marker_first: tuple[int, ...]        # round -> who makes his marker choices first
@@ -102,6 +100,9 @@ class Rules:
     last_tile_void: bool
     #: the buyer may load some of his tiles and discard the rest (interp.part_of_a_purchase)
     parts_allowed: bool
+    #: the other player may buy only if one of his ships has room for every tile on offer
+    #: (interp.buy_without_room, variant ``may_not_buy``)
+    buy_needs_room: bool
     #: the largest ``LoadPart.kept``: every tile of the largest draw but one
     part_mask_max: int
     #: draw limits already computed, by (the drawer's hold loads, tiles in play): a memo of
@@ -225,8 +226,6 @@ def rules_from_spec(spec: Spec, players: int | None = None,
 
     ``players`` is always the spec's count (the game is for two), kept for the contract.
     """
-    from regelwerk.engine.medici_vs_strozzi import scoring
-
     check_board(spec)
     chosen = choose_variants(GAME, register_variants(spec), variants)
     goods = tuple(spec["tiles.goods"]) + (GOLD,)
@@ -259,7 +258,7 @@ def rules_from_spec(spec: Spec, players: int | None = None,
     )
     first = tuple(names.index(p) for p in spec["rounds.first_player"])
     # One good's tiles all on one track: more steps than any player can give it.
-    most_steps = sum(scoring.tile_steps(v, params) for v in spec["tiles.values_per_good"])
+    most_steps = sum(rule_fns.tile_steps(v, params) for v in spec["tiles.values_per_good"])
     return Rules(
         spec=spec,
         players=names,
@@ -280,13 +279,14 @@ def rules_from_spec(spec: Spec, players: int | None = None,
         price_sample_max=spec["simulation.price_sample_max"],
         fns=rule_functions(chosen),
         tile_drawn=tuple(TileDrawn(tile) for tile in range(len(tile_good))),
-        step_choices=scoring.STEP_CHOICES[chosen["marker_moves"]],
+        step_choices=rule_fns.STEP_CHOICES[chosen["marker_moves"]],
         max_track_steps=most_steps,
         marker_first=first if chosen["marker_order"] == "opener_first" else (MEDICI,) * len(first),
         moves=tuple(Move(k) for k in range(most_steps + 1)),
         ports_at_start=chosen["port_on_first_load"] == "assign_at_round_start",
         last_tile_void=chosen["last_tile"] == "void_draw",
         parts_allowed=chosen["part_of_a_purchase"] == "load_some",
+        buy_needs_room=chosen["buy_without_room"] == "may_not_buy",
         part_mask_max=2 ** spec["turn.max_draw"] - 2,
     )
 

@@ -5,11 +5,13 @@ The items add up to the fortune :func:`~.game.outcome` scores (cash minus loans)
 
 from __future__ import annotations
 
+from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.game import ScoreItem
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.medici_vs_strozzi.rules import GAME
 from regelwerk.engine.medici_vs_strozzi.state import State
 
-C = "medici_vs_strozzi:"
+C = prefix(GAME)
 ROUND = N_("round {round}")
 PAID = N_("paid in cash for goods tiles")
 OWED = N_("loans still owed")

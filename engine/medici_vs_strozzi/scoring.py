@@ -1,8 +1,9 @@
 """Round scoring of Medici vs Strozzi (Wertung einer Runde).
 
-The small functions take an ``ops`` argument so that the z3 models in
-:mod:`regelwerk.verification.medici_vs_strozzi` prove their bounds about this
-very code; :func:`score_round` applies them to a concrete end of round.
+:func:`score_round` applies the small rule functions (:mod:`.rule_fns`, through
+``rules.fns``, which the z3 models in :mod:`regelwerk.verification.medici_vs_strozzi`
+prove their bounds about) to a concrete end of round; :func:`winners` decides the game.
+The rule functions are offered here too (``scoring.harbour_payout``, ...).
 
 Signs: a marker position counts spaces from the middle, positive towards the
 Medici player, negative towards the Strozzi player.
@@ -10,83 +11,18 @@ Medici player, negative towards the Strozzi player.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from regelwerk.engine.core.arith import INT, Ops, clamp
-from regelwerk.engine.core.clauses import implements
-from regelwerk.engine.medici_vs_strozzi.rules import MEDICI, STROZZI, Rules, ScoringParams
+from regelwerk.engine.core.clauses import implements, prefix
+from regelwerk.engine.medici_vs_strozzi.rule_fns import harbour_payout as harbour_payout
+from regelwerk.engine.medici_vs_strozzi.rule_fns import marker_income as marker_income
+from regelwerk.engine.medici_vs_strozzi.rule_fns import move_marker as move_marker
+from regelwerk.engine.medici_vs_strozzi.rule_fns import tile_steps as tile_steps
+from regelwerk.engine.medici_vs_strozzi.rules import GAME, MEDICI, STROZZI, Rules
 
-SIDE = (1, -1)  # direction towards MEDICI, STROZZI
+C = prefix(GAME)
 
-@implements("medici_vs_strozzi:scoring.harbour")
-def harbour_payout(own_total: Any, other_total: Any, params: ScoringParams, ops: Ops = INT) -> Any:
-    """The harbour payout for the higher total; a tie (even 0 : 0) pays nobody."""
-    return ops.if_(own_total > other_total, params.harbour_payout, 0)
-
-@implements("medici_vs_strozzi:scoring.marker_move")
-def tile_steps(value: int, params: ScoringParams, ops: Ops = INT) -> Any:
-    """How far one tile of a track's good moves that track's marker."""
-    return ops.if_(value == params.far_move_value, params.far_move_steps,
-                   params.steps_per_tile)
-
-@implements("medici_vs_strozzi:scoring.marker_move")
-def each_tile(steps: tuple[int, ...]) -> tuple[int, ...]:
-    """The moves a player may choose on a track: each of his tiles there allows its
-    steps, taken or left (interp.marker_moves, variant ``each_tile``): every sum of
-    some of ``steps``, none included."""
-    sums = {0}
-    for step in steps:
-        sums |= {total + step for total in sums}
-    return tuple(sorted(sums))
-
-
-@implements("medici_vs_strozzi:scoring.marker_move")
-def any_number(steps: tuple[int, ...]) -> tuple[int, ...]:
-    """Any number of spaces from none up to all the tiles allow (variant ``any_number``)."""
-    return tuple(range(sum(steps) + 1))
-
-
-@implements("medici_vs_strozzi:scoring.marker_move")
-def all_steps(steps: tuple[int, ...]) -> tuple[int, ...]:
-    """Every step is taken, nothing to choose (variant ``all``: the engine's earlier reading)."""
-    return (sum(steps),)
-
-
-#: The ``marker_moves`` variant's hook: its value -> the choices it offers.
-STEP_CHOICES: Mapping[str, Callable[[tuple[int, ...]], tuple[int, ...]]] = {
-    "each_tile": each_tile, "any_number": any_number, "all": all_steps}
-
-
-@implements("medici_vs_strozzi:scoring.marker_move", "medici_vs_strozzi:setup.markers")
-def move_marker(position: Any, towards_medici: Any, towards_strozzi: Any,
-                params: ScoringParams, ops: Ops = INT) -> Any:
-    """Net both players' steps, then stop at the track's end (interp.marker_netting)."""
-    return clamp(ops, position + towards_medici - towards_strozzi,
-                 -params.half_length, params.half_length)
-
-@implements("medici_vs_strozzi:scoring.marker_move", "medici_vs_strozzi:setup.markers")
-def move_marker_medici_first(position: Any, towards_medici: Any, towards_strozzi: Any,
-                             params: ScoringParams, ops: Ops = INT) -> Any:
-    """The Medici player's steps first, then the Strozzi player's, each stopping at the
-    track's end (interp.marker_netting, variant ``medici_first``)."""
-    half = params.half_length
-    return clamp(ops, clamp(ops, position + towards_medici, -half, half) - towards_strozzi,
-                 -half, half)
-
-
-#: The ``marker_netting`` variant's hook: its value -> the rule function that moves a marker.
-MOVE_MARKER: Mapping[str, Callable[..., Any]] = {
-    "net_then_clamp": move_marker, "medici_first": move_marker_medici_first}
-
-@implements("medici_vs_strozzi:scoring.marker_payout", "medici_vs_strozzi:scoring.marker_bonus")
-def marker_income(position: Any, player: int, params: ScoringParams, ops: Ops = INT) -> Any:
-    """What one marker pays ``player``: the monopoly income plus a bonus space's value."""
-    distance = position * SIDE[player]
-    bonus = ops.if_(distance == params.bonus_large_distance, params.bonus_large,
-                    ops.if_(distance == params.bonus_small_distance, params.bonus_small, 0))
-    return ops.if_(distance > 0, params.per_marker + bonus, 0)
 
 @dataclass(frozen=True)
 class RoundScore:
@@ -109,7 +45,7 @@ Cargo = Sequence[Sequence[Sequence[tuple[int, int]]]]  # player -> harbour -> (g
 Granted = tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
 
 
-@implements("medici_vs_strozzi:scoring.marker_move")
+@implements(C + "scoring.marker_move")
 def granted_steps(rules: Rules, cargo: Cargo) -> Granted:
     """Per track and player, the steps each tile of the track's good in that harbour allows
     towards him (gold and goods without a track there allow none)."""
@@ -151,7 +87,7 @@ def score_round(rules: Rules, cargo: Cargo, markers: Sequence[int],
                       after, (income[0], income[1]),
                       tuple((steps[MEDICI], steps[STROZZI]) for steps in taken))
 
-@implements("medici_vs_strozzi:end.winner", "medici_vs_strozzi:money.loans")
+@implements(C + "end.winner", C + "money.loans")
 def winners(fortunes: Sequence[int]) -> tuple[int, ...]:
     """The players with the largest fortune (cash minus loans); two means a shared win."""
     best = max(fortunes)

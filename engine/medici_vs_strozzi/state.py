@@ -8,12 +8,14 @@ the shared :class:`Rules` are reused, never deep-copied).
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.tuples import fast_replace
 from regelwerk.engine.medici_vs_strozzi.rules import Rules
-from regelwerk.engine.medici_vs_strozzi.scoring import RoundScore
+
+if TYPE_CHECKING:
+    from regelwerk.engine.medici_vs_strozzi.scoring import RoundScore
 
 NO_HARBOUR = -1
 NOBODY = -1

@@ -12,7 +12,7 @@ import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from regelwerk import games
 from regelwerk.engine.core.errors import quoted
@@ -21,6 +21,9 @@ from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.records import GameRecord
 from regelwerk.engine.core.spec import load_board_file
 from regelwerk.parser import translator
+
+if TYPE_CHECKING:
+    from regelwerk.verification.core import Mutant
 
 #: A command's output: one line to standard output.
 Out = Callable[[str], None]
@@ -117,11 +120,11 @@ def folder_option(option: str, folder: Path | None, lang: str) -> None:
             "output is not a folder; give a folder")).format(option=option))
 
 
-def mutant(info: games.GameInfo, name: str, lang: str) -> Any:
+def mutant(info: games.GameInfo, name: str, lang: str) -> Mutant:
     """A game's mutant (:class:`regelwerk.verification.core.Mutant`) by id
     (``INVARIANT/RULE``) or by the invariant it breaks."""
     _ = translator(lang)
-    mutants = info.verification_module().MUTANTS
+    mutants = info.verification.mutants
     for candidate in mutants:
         if name in (candidate.id, candidate.breaks):
             return candidate
@@ -150,8 +153,8 @@ def replaced(game: Any, board: Mapping[str, Any] | None, lang: str) -> dict[str,
 def proofs_over(game_id: str, path: str) -> list[str]:
     """The invariants whose proof ranges over the number at ``path`` (their ``ranges``
     name it): proven for a value outside that range only by ``verify --board``."""
-    module = games.get(game_id).verification_module()
-    return [inv.id for inv in module.INVARIANTS if "{" + path in inv.ranges]
+    invariants = games.get(game_id).verification.invariants
+    return [inv.id for inv in invariants if "{" + path in inv.ranges]
 
 
 def print_board(board: Mapping[str, Any], lang: str, out: Out) -> None:

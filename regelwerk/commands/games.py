@@ -25,7 +25,7 @@ def run(args: argparse.Namespace, lang: str, out: Out) -> int:
     for info in games.games().values():
         spec = spec_module.load(info.id)
         try:
-            invariants = len(info.verification_module().INVARIANTS)
+            invariants = len(info.verification.invariants)
         except ModuleNotFoundError:
             invariants = 0
         low, high = info.game.players

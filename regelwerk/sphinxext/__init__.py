@@ -24,7 +24,10 @@ Provides (game taken from the ids, nothing game-specific here):
   (:mod:`regelwerk.sphinxext.sourcepages`);
 * the theme in the build language, its landmarks named, ``hreflang``
   alternates, a favicon, scalable diagrams and keyboard-scrollable code
-  (:mod:`regelwerk.sphinxext.theme`, templates ``page.html`` and ``search.html``).
+  (:mod:`regelwerk.sphinxext.theme`, templates ``page.html`` and ``search.html``);
+* what the directives note between pages (the page showing each clause, the rules
+  each page's random games were read for) in one Sphinx domain, which forgets a page
+  read again and merges parallel readers (:mod:`regelwerk.sphinxext.domain`).
 
 Text rendered here comes from the engine's own catalogs (clauses, spec
 notes) and is never extracted into Sphinx's page catalogs: the nodes carry
@@ -95,4 +98,4 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("regelwerk.sphinxext.diagrams")
     app.setup_extension("regelwerk.sphinxext.stats")
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
-            "env_version": 1}
+            "env_version": 2}

@@ -92,9 +92,10 @@ class CardTable(SphinxDirective):
                             [TABLE_CLASS])
         node["ids"] = [common.label(game, "table", table.key)]
         node.insert(0, common.text(table.caption, nodes.title))
-        group = node.next_node(nodes.tgroup)
-        group.next_node(nodes.colspec)["stub"] = 1
-        for line, row in zip(group.next_node(nodes.tbody).children, table.rows, strict=True):
+        next(node.findall(nodes.colspec))["stub"] = 1
+        body = next(node.findall(nodes.tbody))
+        lines = [line for line in body.children if isinstance(line, nodes.row)]
+        for line, row in zip(lines, table.rows, strict=True):
             anchor = common.label(game, item, row.id)
             line["ids"] = [anchor]
             common.register_anchor(self, anchor, row.cells[0])

@@ -27,7 +27,7 @@ import sys
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
@@ -40,10 +40,14 @@ from sphinx.util.docutils import SphinxDirective, SphinxRole
 from sphinx.util.nodes import make_refnode
 
 from regelwerk import traceability
+from regelwerk.engine.core import spec as spec_module
 from regelwerk.engine.core.clauses import clause_text, clause_title, fill, implementations
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
 from regelwerk.engine.core.spec import SpecError
-from regelwerk.sphinxext import common
+from regelwerk.sphinxext import common, domain
+
+if TYPE_CHECKING:
+    from regelwerk.verification.core import Invariant
 
 logger = logging.getLogger(__name__)
 
@@ -188,13 +192,6 @@ class SourceLinks(SphinxPostTransform):
             node.replace_self(ref)
 
 
-def _placed(env: BuildEnvironment) -> dict[str, str]:
-    """Clause id -> the document that shows it (kept in the environment)."""
-    if not hasattr(env, "regelwerk_clauses"):
-        env.regelwerk_clauses = {}  # type: ignore[attr-defined]
-    return env.regelwerk_clauses  # type: ignore[attr-defined]
-
-
 class ClauseDirective(SphinxDirective):
     """Show one rule clause, anchored at its id, in the build language."""
 
@@ -213,11 +210,10 @@ class ClauseDirective(SphinxDirective):
         except (ValueError, SpecError) as exc:
             raise self.error(f"clause {clause_id}: {exc}") from None
 
-        placed = _placed(self.env)
-        if clause_id in placed and placed[clause_id] != self.env.docname:
-            logger.warning("clause %s is already shown in %s", clause_id, placed[clause_id],
+        other = domain.of(self.env).place_clause(clause_id, self.env.docname)
+        if other is not None:
+            logger.warning("clause %s is already shown in %s", clause_id, other,
                            location=self.get_location())
-        placed[clause_id] = self.env.docname
 
         box = nodes.container(classes=["regelwerk-clause"], ids=[clause_id])
         heading = common.paragraph(
@@ -225,8 +221,9 @@ class ClauseDirective(SphinxDirective):
             nodes.literal("", clause_id, classes=["regelwerk-clause-id"]))
         heading["classes"].append("regelwerk-clause-title")
         box += heading
-        box += common.paragraph(*common.marked(self.env, game, body))
-        box[-1]["classes"].append("regelwerk-clause-text")
+        text = common.paragraph(*common.marked(self.env, game, body))
+        text["classes"].append("regelwerk-clause-text")
+        box += text
 
         impl = _implementer_nodes(self, implementers(game).get(clause_id, ()), lang)
         section = gettext_for(lang, SECTION).format(
@@ -251,11 +248,11 @@ class ClauseDirective(SphinxDirective):
         return [box]
 
 
-def invariant_list(env: BuildEnvironment, game: str, invariants: tuple[Any, ...],
+def invariant_list(env: BuildEnvironment, game: str, invariants: tuple[Invariant, ...],
                    lang: str) -> nodes.bullet_list:
     """Each invariant resting on a clause: its id (linked to its row of the consistency
     report where the site has one, :class:`InvariantLinks`) and its statement."""
-    spec = common.spec_module.load(game)
+    spec = spec_module.load(game)
     listed = nodes.bullet_list(classes=["regelwerk-invariants"])
     for invariant in invariants:
         ref = invariant_ref("", reftarget=common.label(game, "invariant", invariant.id),
@@ -263,9 +260,9 @@ def invariant_list(env: BuildEnvironment, game: str, invariants: tuple[Any, ...]
         ref += nodes.literal("", invariant.id)
         item = nodes.list_item()
         # a statement's own fields (player counts, bounds), where the invariant has them
-        fields = getattr(invariant, "statement_fields", lambda spec: {})(spec)
         item += common.paragraph(ref, nodes.Text(": "), nodes.Text(
-            fill(spec, gettext_for(lang, invariant.statement), lang, **fields)))
+            fill(spec, gettext_for(lang, invariant.statement), lang,
+                 **invariant.statement_fields(spec))))
         listed += item
     return listed
 
@@ -312,22 +309,13 @@ class SpecRole(SphinxRole):
         return [nodes.inline("", shown, classes=["regelwerk-number"])], []
 
 
-def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    placed = _placed(env)
-    for clause_id in [c for c, doc in placed.items() if doc == docname]:
-        del placed[clause_id]
-
-
-def _merge(app: Sphinx, env: BuildEnvironment, docnames: Any, other: BuildEnvironment) -> None:
-    _placed(env).update(_placed(other))
-
-
 def _check(app: Sphinx, env: BuildEnvironment) -> None:
-    """Every clause of a game shown on the site appears (once: see the directive)."""
-    placed = _placed(env)
+    """Every clause of a game shown on the site appears (once: see the directive and
+    :meth:`~regelwerk.sphinxext.domain.RegelwerkDomain.merge_domaindata`)."""
+    placed = domain.of(env).clauses
     games = {common.split_id(c)[0] for c in placed}
     for game in sorted(games):
-        spec = common.spec_module.load(game)
+        spec = spec_module.load(game)
         for clause_id in spec.clauses:
             if clause_id not in placed:
                 logger.warning("clause %s (%s:%d) is not shown on any page", clause_id,
@@ -336,12 +324,11 @@ def _check(app: Sphinx, env: BuildEnvironment) -> None:
 
 def setup(app: Sphinx) -> None:
     app.setup_extension("sphinx.ext.viewcode")
+    app.setup_extension("regelwerk.sphinxext.domain")
     app.add_node(implementer_ref)
     app.add_node(invariant_ref)
     app.add_post_transform(SourceLinks)
     app.add_post_transform(InvariantLinks)
     app.add_directive("clause", ClauseDirective)
     app.add_role("spec", SpecRole())
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
     app.connect("env-check-consistency", _check)

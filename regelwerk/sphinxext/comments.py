@@ -145,10 +145,12 @@ class ShowComments(SphinxPostTransform):
 
     def run(self, **kwargs: Any) -> None:
         for block in list(self.document.findall(nodes.literal_block)):
-            parent, found = block.parent, []
+            parent = block.parent
+            found: list[example_comments] = []
             index = parent.index(block) + 1
-            while index < len(parent) and isinstance(parent[index], example_comments):
-                found.append(parent.pop(index))
+            while index < len(parent) and isinstance(following := parent[index], example_comments):
+                found.append(following)
+                del parent[index]
             translations = {node["message"]: node["translation"] for node in found
                             if node.get("translation")}
             if translations:

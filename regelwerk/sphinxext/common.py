@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, overload
 
 from docutils import nodes
 from sphinx import addnodes
@@ -18,6 +18,13 @@ from regelwerk.engine.core.spec import Number, Spec
 
 ASSUMED = N_("assumed")
 _SEP = "\x00"
+
+#: An element kept as its own type by :func:`untranslatable`.
+E = TypeVar("E", bound=nodes.Element)
+#: A text element kept as its own type by :func:`text`.
+T = TypeVar("T", bound=nodes.TextElement)
+#: A table cell: a string, a block node, or inline nodes (one or a list) for a paragraph.
+Cell = str | nodes.Node | Sequence[nodes.Node]
 
 
 def language(env: BuildEnvironment) -> str:
@@ -52,14 +59,21 @@ def label(game: str, kind: str, key: str) -> str:
     return f"{game}:{kind}.{key}"
 
 
+@overload
+def text(content: str, **attributes: Any) -> nodes.paragraph: ...
+@overload
+def text(content: str, node_class: type[T], **attributes: Any) -> T: ...
+
+
 def text(content: str, node_class: type[nodes.TextElement] = nodes.paragraph,
          **attributes: Any) -> nodes.TextElement:
-    """A node holding ``content`` that Sphinx's gettext builder leaves alone."""
+    """A node holding ``content`` (a paragraph unless ``node_class`` says otherwise)
+    that Sphinx's gettext builder leaves alone."""
     node = node_class("", content, **attributes)
     return untranslatable(node)
 
 
-def untranslatable(node: nodes.Element) -> nodes.Element:
+def untranslatable(node: E) -> E:
     """Mark ``node`` and every text element below it as not for the page catalogs.
 
     Inline nodes are left unmarked: Sphinx skips them anyway, and it unwraps
@@ -157,16 +171,16 @@ def paragraph(*children: nodes.Node) -> nodes.paragraph:
     return untranslatable(nodes.paragraph("", "", *children))
 
 
-def table(headers: Sequence[str], rows: Iterable[Sequence[nodes.Node | str]],
+def table(headers: Sequence[str], rows: Iterable[Sequence[Cell]],
           widths: Sequence[int], classes: Sequence[str] = ()) -> nodes.table:
-    """A docutils table; a cell is a string or a list of inline nodes."""
+    """A docutils table; a cell is a string, a block node, or inline nodes (one or a list)."""
     tbl = nodes.table(classes=["regelwerk-table", *classes])
     group = nodes.tgroup(cols=len(headers))
     tbl += group
     for width in widths:
         group += nodes.colspec(colwidth=width)
 
-    def row(cells: Sequence[Any], wrap: Callable[[Any], nodes.Node]) -> nodes.row:
+    def row(cells: Sequence[Cell], wrap: Callable[[Cell], nodes.Node]) -> nodes.row:
         line = nodes.row()
         for cell in cells:
             entry = nodes.entry()
@@ -174,15 +188,17 @@ def table(headers: Sequence[str], rows: Iterable[Sequence[nodes.Node | str]],
             line += entry
         return line
 
-    def cell_node(cell: Any) -> nodes.Node:
+    def cell_node(cell: Cell) -> nodes.Node:
         if isinstance(cell, str):
             return text(cell)
-        if isinstance(cell, nodes.Element) and not isinstance(cell, nodes.Inline):
-            return cell
-        return paragraph(*(cell if isinstance(cell, list) else [cell]))
+        if isinstance(cell, nodes.Node):
+            if isinstance(cell, nodes.Element) and not isinstance(cell, nodes.Inline):
+                return cell
+            return paragraph(cell)
+        return paragraph(*cell)
 
     head = nodes.thead()
-    head += row(headers, text)
+    head += row(headers, cell_node)
     group += head
     body = nodes.tbody()
     for cells in rows:

@@ -99,7 +99,9 @@ def template(english: str) -> Template | None:
         parts = _parsed(english)
     except ValueError:
         return None
-    pattern, fields, words = [], [], ""
+    pattern: list[str] = []
+    fields: list[str] = []
+    words = ""
     for literal, expression in parts:
         words += literal
         pattern.append(r"\s+".join(re.escape(piece) for piece in re.split(r"\s+", literal)))
@@ -233,6 +235,7 @@ def is_localized(name: str) -> bool:
             return issubclass(kind, LocalizedError)
 
     def subclasses(kind: type) -> Iterator[type]:
+        sub: type
         for sub in kind.__subclasses__():
             yield sub
             yield from subclasses(sub)
@@ -270,11 +273,12 @@ def refusals(source: str, lang: str, flags: int) -> list[Refusal]:
         return []
     found = []
     for example in examples:
-        shown = EXCEPTION_LINE.match(example.exc_msg or "")
+        message = example.exc_msg or ""
+        shown = EXCEPTION_LINE.match(message)
         if not shown or not is_localized(shown["name"]):
             continue
         end = example.lineno + example.source.count("\n") + example.want.count("\n")
-        start = end - example.exc_msg.count("\n")
+        start = end - message.count("\n")
         english = " ".join(shown["detail"].split())
         indent = " " * example.indent
         try:

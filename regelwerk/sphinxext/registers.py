@@ -38,7 +38,7 @@ PLAYS_ALIKE = N_("Why the readings play alike")
 SHOWN_BY = N_("Shown by the test:")
 RULES_VERSION = N_("Rules version {version}.")
 KINDS = {"decision": N_("changed decision"), "reading": N_("new reading"),
-         "fix": N_("rule fix")}
+         "fix": N_("rule fix"), "number": N_("new assumed number")}
 ALL_GAMES = N_("all games")
 TEXT_SAYS = N_("The text's reading")
 DEPARTURE = N_("Why the decision departs from the text")
@@ -134,7 +134,7 @@ class InterpretationRegister(GameDirective):
                 entry = nodes.list_item()
                 entry += line
                 options += entry
-            fields = [
+            fields: list[tuple[str, list[nodes.Node]]] = [
                 (self._(EVIDENCE), [evidence]),
                 (self._(OPTIONS), [options]),
                 (self._(DECISION), [common.paragraph(nodes.literal("", item.decision))]),
@@ -196,8 +196,9 @@ class AssumptionList(GameDirective):
         for number in numbers:
             anchor = common.label(spec.game, "assumed", number.path)
             box = nodes.container(classes=["regelwerk-assumption"], ids=[anchor])
-            box += common.paragraph(nodes.literal("", number.path))
-            box[-1]["classes"].append("regelwerk-assumption-title")
+            title = common.paragraph(nodes.literal("", number.path))
+            title["classes"].append("regelwerk-assumption-title")
+            box += title
             value = common.localise(spec, number.value, lang)
             shown_range = (f"{number.range[0]} … {number.range[1]}" if number.range
                            else self._(NO_RANGE))
@@ -245,7 +246,7 @@ class NumberTable(GameDirective):
     """Every number of the game, anchored, with its source and confidence."""
 
     def render(self, spec: Spec, lang: str) -> list[nodes.Node]:
-        rows = []
+        rows: list[list[common.Cell]] = []
         for number in spec.numbers.values():
             anchor = common.label(spec.game, "number", number.path)
             name = nodes.literal("", number.path, ids=[anchor])
@@ -277,7 +278,7 @@ class RulingsLog(SphinxDirective):
         def _(message: str) -> str:
             return gettext_for(lang, message)
 
-        result: list[nodes.Node] = [common.text(_(RULES_VERSION).format(
+        result: list[nodes.Element] = [common.text(_(RULES_VERSION).format(
             version=readings.version()))]
         for version in dict.fromkeys(r.version for r in readings.rulings()):
             result.append(common.text(version, nodes.rubric))
@@ -297,7 +298,7 @@ class RulingsLog(SphinxDirective):
             result.append(listed)
         for node in result:
             common.untranslatable(node)
-        return result
+        return list(result)
 
 
 def setup(app: Sphinx) -> None:

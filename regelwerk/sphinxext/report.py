@@ -59,7 +59,7 @@ class ConsistencyReport(SphinxDirective):
             section = nodes.container(ids=[f"report-{game}"])
             section += common.text(spec.meta.get("title", game), nodes.rubric)
             section += common.text(_(COVERAGE).format(**info))
-            rows = []
+            rows: list[list[common.Cell]] = []
             for inv in info["invariants"]:
                 statement = fill(spec, gettext_for(lang, inv["statement"]), lang,
                                  **inv.get("fields", {}))
@@ -83,8 +83,8 @@ class ConsistencyReport(SphinxDirective):
                 items = nodes.bullet_list()
                 for gap in gaps:
                     item = nodes.list_item()
-                    item += common.text(gap.get(lang, gap.get("en", "")) if isinstance(gap, dict)
-                                        else str(gap))
+                    item += common.text(str(gap.get(lang, gap.get("en", "")))
+                                        if isinstance(gap, dict) else str(gap))
                     items += item
                 section += items
             common.untranslatable(section)

@@ -54,8 +54,9 @@ from sphinx.util.docutils import SphinxDirective
 
 from regelwerk import compare, games
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
+from regelwerk.engine.core.numbers import percent
 from regelwerk.engine.core.spec import Interpretation, Spec
-from regelwerk.sphinxext import common
+from regelwerk.sphinxext import common, domain
 from regelwerk.stats import Run, Stats, fill_cache, rules_key
 
 #: Random games per player count on a statistics page, and per reading in a register.
@@ -200,8 +201,7 @@ def _figures(directive: SphinxDirective, run: Run) -> Stats | dict[str, Any] | N
                                   "missed it")
         fill_cache([run], cache, keys={run.game: key})
         found = run.read(cache, key)
-    keys: dict[str, dict[str, str]] = env.regelwerk_stats_keys   # type: ignore[attr-defined]
-    keys.setdefault(env.docname, {})[run.game] = key
+    domain.of(env).note_stats_key(env.docname, run.game, key)
     return found
 
 
@@ -224,9 +224,9 @@ def effect_figures(data: Mapping[str, Any], lang: str) -> dict[str, Any]:
     ``regelwerk compare`` shows them in ``lang``: the share of games in which the reading
     mattered, its interval (:func:`regelwerk.compare.wilson`) and the number of games."""
     low, high = compare.wilson(data["mattered"], data["games"])
-    return {"percent": compare.percent(data["mattered"] / data["games"], lang),
-            "low": compare.percent(low, lang), "high": compare.percent(high, lang),
-            "confidence": compare.percent(compare.CONFIDENCE, lang), "games": data["games"]}
+    return {"percent": percent(data["mattered"] / data["games"], lang),
+            "low": percent(low, lang), "high": percent(high, lang),
+            "confidence": percent(compare.CONFIDENCE, lang), "games": data["games"]}
 
 
 def _with_literal(template: str, name: str, literal: str, **fields: Any) -> nodes.paragraph:
@@ -369,29 +369,11 @@ def _listing(names: list[str], values: Iterable[str]) -> str:
 def _outdated(app: Sphinx, env: BuildEnvironment, added: set[str], changed: set[str],
               removed: set[str]) -> list[str]:
     """Pages showing a game whose rules changed since they were read (its cache key)."""
-    keys: dict[str, dict[str, str]] = getattr(env, "regelwerk_stats_keys", {})
+    keys = domain.of(env).stats_keys
     now: dict[str, str] = {}
     return [docname for docname, used in keys.items()
             if any(now.setdefault(game, _key(app.config, game)) != key
                    for game, key in used.items())]
-
-
-def _env_ready(app: Sphinx) -> None:
-    if not hasattr(app.env, "regelwerk_stats_keys"):
-        app.env.regelwerk_stats_keys = {}     # type: ignore[attr-defined]
-
-
-def _purge(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    getattr(env, "regelwerk_stats_keys", {}).pop(docname, None)
-
-
-def _merge(app: Sphinx, env: BuildEnvironment, docnames: Iterable[str],
-           other: BuildEnvironment) -> None:
-    mine = env.regelwerk_stats_keys          # type: ignore[attr-defined]
-    theirs = getattr(other, "regelwerk_stats_keys", {})
-    for docname in docnames:
-        if docname in theirs:
-            mine[docname] = theirs[docname]
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -401,8 +383,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("regelwerk_stats_games", STATS_GAMES, "env", int)
     app.add_directive("game-statistics", GameStatistics)
     app.add_directive("reading-effects", ReadingEffects)
-    app.connect("builder-inited", _env_ready)
+    app.setup_extension("regelwerk.sphinxext.domain")
     app.connect("env-get-outdated", _outdated)
-    app.connect("env-purge-doc", _purge)
-    app.connect("env-merge-info", _merge)
     return {"version": "2", "parallel_read_safe": True, "parallel_write_safe": True}

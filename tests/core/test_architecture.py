@@ -5,8 +5,8 @@ point and one module per command.
 The cycle check reads the import graph with grimp (import-linter's graph library; the
 ``[tool.importlinter]`` contracts in pyproject.toml say the same for ``lint-imports``);
 it counts every import, also one inside a function. ``regelwerk.engine.*`` and
-``regelwerk.verification.*`` install from other folders and are not in that graph (their
-own step of issue 36 checks them).
+``regelwerk.verification.*`` install from other folders; a second graph lays them out as
+installed (``tools/typecheck/``) and checks them too, type-only imports left out.
 """
 
 from __future__ import annotations
@@ -89,6 +89,31 @@ def test_no_module_of_regelwerk_imports_another_in_a_cycle() -> None:
     assert {"regelwerk.cli", "regelwerk.site", "regelwerk.trace", "regelwerk.report",
             "regelwerk.commands.docs"} <= set(edges)
     assert "regelwerk.site" in edges["regelwerk.commands.docs"]    # the graph sees lazy imports
+    assert cycles(edges) == []
+
+
+#: Prints the import graph of the engine and verification layers, which install from other
+#: folders (run in tools/typecheck/, which lays them out as installed, for mypy and for
+#: this), type-only imports (``if TYPE_CHECKING:``) left out: they never run.
+WHOLE_GRAPH = """
+import json
+import grimp
+graph = grimp.build_graph("regelwerk", include_external_packages=False,
+                          exclude_type_checking_imports=True)
+print(json.dumps({m: sorted(graph.find_modules_directly_imported_by(m)) for m in graph.modules}))
+"""
+
+
+def test_no_module_of_the_engines_or_proofs_imports_another_in_a_cycle() -> None:
+    """ARCHITECTURE.md, "Inside a game package": each game's package imports one way (rules,
+    state, behaviour, game), and no import hides inside a function to dodge a cycle."""
+    found = subprocess.run([sys.executable, "-c", WHOLE_GRAPH], capture_output=True, text=True,
+                           check=True, cwd=ROOT / "tools" / "typecheck")
+    edges = {module: set(targets) for module, targets in json.loads(found.stdout).items()}
+    for game in ("florenz", "il_vecchio", "lorenzo", "medici_vs_strozzi"):
+        assert f"regelwerk.engine.{game}.rules" in edges
+        assert f"regelwerk.verification.{game}" in edges
+    assert "regelwerk.engine.core.errors" in edges["regelwerk.engine.core.records"]
     assert cycles(edges) == []
 
 

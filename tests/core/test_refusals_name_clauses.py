@@ -3,7 +3,9 @@
 A test that expects ``IllegalAction`` says under which clause of the rule text: through
 ``tests/refusals.py``'s ``refused(game, state, action, clause)``, or by reading the
 caught refusal's ``.clause`` right after ``pytest.raises(IllegalAction) as caught``. This
-scan of the test sources fails on a ``pytest.raises(IllegalAction`` that does neither.
+scan of the test sources fails on a ``pytest.raises(IllegalAction`` that does neither, and
+on an action asserted not legal (``not in ….legal_actions(…)``, ``assert not ….is_legal(…)``)
+with no clause read within a few lines of it.
 """
 
 from __future__ import annotations
@@ -18,6 +20,10 @@ TESTS = Path(__file__).resolve().parents[1]
 WITHIN = 6
 RAISES = re.compile(r"pytest\.raises\(\s*IllegalAction\b(?P<rest>[^\n]*)")
 NAMED = re.compile(r"\bas\s+(?P<name>\w+)\s*:")
+#: An action said to be not legal, without the refusal itself.
+NOT_LEGAL = re.compile(r"\bnot\s+in\s+[\w.]*legal_actions\(|\bassert\s+not\s+[\w.]*is_legal\(")
+#: What reads a refusal's clause (a caught error's, or through tests/refusals.py).
+CLAUSE_READ = re.compile(r"\.clause\b|\brefused\(")
 
 
 def unchecked(text: str) -> list[int]:
@@ -32,7 +38,13 @@ def unchecked(text: str) -> list[int]:
         after = "\n".join(lines[number:number + WITHIN])
         if named is None or f"{named.group('name')}.value.clause" not in after:
             found.append(number)
-    return found
+    for number, line in enumerate(lines, start=1):
+        if NOT_LEGAL.search(line) is None:
+            continue
+        near = "\n".join(lines[max(0, number - 1 - WITHIN):number + WITHIN])
+        if CLAUSE_READ.search(near) is None:
+            found.append(number)
+    return sorted(found)
 
 
 def test_the_scan_finds_a_refusal_without_its_clause() -> None:
@@ -42,6 +54,10 @@ def test_the_scan_finds_a_refusal_without_its_clause() -> None:
     checked = ("with pytest.raises(IllegalAction) as caught:\n    game.apply(state, action)\n"
                'assert caught.value.clause == "game:turn.draw"\n')
     assert unchecked(bare) == [1] and unchecked(message) == [1] and unchecked(checked) == []
+    unlisted = "assert DRAW not in game.legal_actions(state)\nassert x\n"
+    illegal = "state = next(state)\nassert not GAME.is_legal(state, action)\n"
+    named = 'assert not GAME.is_legal(state, action)\nrefused(GAME, state, action, "g:turn")\n'
+    assert unchecked(unlisted) == [1] and unchecked(illegal) == [2] and unchecked(named) == []
 
 
 @pytest.mark.parametrize("path", sorted(p for p in TESTS.rglob("*.py")

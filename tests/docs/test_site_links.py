@@ -8,7 +8,6 @@ expectations come from spec and the verification modules, not from the extension
 from __future__ import annotations
 
 import html
-import importlib
 import re
 from functools import cache
 from pathlib import Path
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 from regelwerk.engine.core import spec as spec_module
 
+from regelwerk import games
 from regelwerk.site import PRINT_PAGE, SiteReport
 
 pytestmark = pytest.mark.slow
@@ -55,8 +55,7 @@ def find(site: Path, lang: str, game: str, anchor: str, end: str) -> tuple[str, 
 
 
 def invariants(game: str) -> list[tuple[str, tuple[str, ...]]]:
-    module = importlib.import_module(f"regelwerk.verification.{game}")
-    return [(inv.id, tuple(inv.clauses)) for inv in module.INVARIANTS]
+    return [(inv.id, tuple(inv.clauses)) for inv in games.get(game).verification.invariants]
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -233,7 +233,7 @@ def test_composed_german_texts_keep_the_rules(rules: Rules) -> None:
         spec = spec_module.load(game)
         texts = [(cid, clause_text(spec, cid, "de")) for cid in spec.clauses]
         try:
-            invariants = info.verification_module().INVARIANTS
+            invariants = info.verification.invariants
         except ModuleNotFoundError:
             invariants = ()
         texts += [(inv.id, gettext_for("de", RANGES).format(

@@ -19,11 +19,8 @@ target; the reward for that cup is the card, chosen among his pile by chance's o
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
 
-import pytest
 from regelwerk.engine import florenz as fz
-from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import CHANCE
 
 GAME = fz.GAME
@@ -59,14 +56,6 @@ def act(state: fz.State, *actions: fz.Action | fz.Drawn) -> fz.State:
     for action in actions:
         state = GAME.apply(state, action)
     return state
-
-
-def refusal(state: fz.State, action: Any) -> str:
-    """The clause ``GAME.apply`` refuses ``action`` with (the state stays unchanged)."""
-    assert action not in GAME.legal_actions(state)
-    with pytest.raises(IllegalAction) as info:
-        GAME.apply(state, action)
-    return str(info.value.clause)
 
 
 def card_of(kind: str, rules: fz.Rules = RULES) -> int:

@@ -13,9 +13,10 @@ from random import Random
 
 import pytest
 from regelwerk.engine import florenz as fz
-from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import CHANCE, seeded_rng
 from regelwerk.engine.florenz import chance, setup
+
+from tests.refusals import refused
 
 BLUE, ORANGE, VIOLET = 0, 1, 2
 DEB = 0
@@ -54,11 +55,10 @@ def test_every_setup_draw_is_a_chance_node() -> None:
 @pytest.mark.clause("florenz:setup.first_debutants")
 def test_a_player_cannot_act_for_chance_nor_chance_for_a_player() -> None:
     state = fz.new_game(seed=None, options={"players": 3})
-    with pytest.raises(IllegalAction) as info:
-        fz.apply(state, fz.Place(1))
-    assert info.value.clause == "florenz:setup.first_debutants"
+    refused(fz, state, fz.Place(1), "florenz:setup.first_debutants")
     ready = fz.set_up({"players": 3})
-    assert not fz.is_legal(ready, fz.StartDrawn(0)) and not fz.is_legal(state, fz.StartDrawn(3))
+    refused(fz, ready, fz.StartDrawn(0), "florenz:setup.first_debutants")   # a family acts
+    refused(fz, state, fz.StartDrawn(3), "florenz:setup.first_debutants")   # 3 families
 
 
 def _old_setup(players: int, seed: int, rules: fz.Rules) -> dict[str, object]:
@@ -184,7 +184,7 @@ def test_giovanni_asks_only_after_the_cards_are_dealt() -> None:
     spied = state._replace(spies=((), (), (ORANGE,)) + ((),) * 6)
     drawing = fz.medici_phase(spied)
     assert fz.current_player(drawing) == CHANCE and drawing.phase == fz.Phase.GIOVANNI
-    assert fz.Accept() not in fz.legal_actions(drawing)
+    refused(fz, drawing, fz.Accept(), "florenz:guard.spy")   # the spy's card comes first
     asked = fz.apply(drawing, fz.CardDrawn(9))           # a card of Giovanni's pile
     assert asked.current == ORANGE and asked.hands[ORANGE] == (4, 9)
     assert fz.Decline() in fz.legal_actions(asked) and fz.DiscardForTime(1) in fz.legal_actions(asked)

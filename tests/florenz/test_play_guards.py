@@ -31,8 +31,8 @@ from tests.florenz.play_cards_helpers import (
     finish_round,
     new,
     piece,
-    refusal,
 )
+from tests.refusals import refused
 
 KINDS = len(RULES.scandal_kinds[0])     # cards per Medici: card id // KINDS is his index
 
@@ -122,7 +122,7 @@ def test_doorman_puts_sent_and_moved_members_first_of_their_rank() -> None:
     state = act(state, fz.Pass(9))
     assert state.current == F0
     assert state.clock[F0] >= SPEC["costs.send"]
-    assert refusal(state, fz.Send(d)) == "florenz:queue.capacity"
+    refused(GAME, state, fz.Send(d), "florenz:queue.capacity")
     assert fz.Send(6) in GAME.legal_actions(state)
 
 

@@ -82,7 +82,7 @@ def test_german_error_message() -> None:
     try:
         fz.apply(state, fz.Send(1))
     except IllegalAction as error:
-        assert "Regel florenz:round.sequence" in error.message_in("de")
+        assert "Regel florenz:setup.first_debutants" in error.message_in("de")
         assert "nicht möglich" in error.message_in("de")     # core's refusal out of stage
     else:
         raise AssertionError("sending during setup was accepted")

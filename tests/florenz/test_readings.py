@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 from regelwerk.engine import florenz as fz
-from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.florenz import cleanup, solo
 from regelwerk.engine.florenz.scoring import plan_points, time_points
 from regelwerk.engine.florenz.state import RESERVE
+
+from tests.refusals import refused
 
 BLUE, ORANGE, VIOLET = 0, 1, 2
 YOU, STROZZI = 0, 1
@@ -37,13 +38,6 @@ def holding(card: str, options: dict[str, Any] | None = None,
     return state._replace(phase=fz.Phase.ACTIONS, current=BLUE, clock=(12, 12, 12))
 
 
-def refused(state: fz.State, action: fz.Action, clause: str) -> None:
-    assert action not in fz.legal_actions(state)
-    with pytest.raises(IllegalAction) as info:
-        fz.apply(state, action)
-    assert info.value.clause == clause
-
-
 @pytest.mark.clause("florenz:action.passed_bonus", "florenz:queue.rank")
 def test_swap_then_resort_offers_swaps_the_rank_order_undoes() -> None:
     """Blue's ring at 1: its debutant behind Orange's lady. Read 'swap, then sort again',
@@ -55,7 +49,7 @@ def test_swap_then_resort_offers_swaps_the_rank_order_undoes() -> None:
         passed=(True, False, False), rings=(0, -1, -1))
     queue = decided.queue(1)
     across = fz.BonusSwap(queue[1], queue[0])
-    refused(decided, across, "florenz:action.passed_bonus")
+    refused(fz, decided, across, "florenz:action.passed_bonus")
     assert across in fz.legal_actions(other)
     after = fz.apply(other, across)
     assert after.queue(1) == queue and after.clock == other.clock
@@ -97,7 +91,7 @@ def test_no_gift_without_a_guard_to_place() -> None:
     state = acting({"gift_no_crest": "no_gift"}, l1=[(BLUE, DEB)])
     state = state._replace(carriages=(0, 1, 2), guards=(0, 6, 6))
     assert not [a for a in fz.legal_actions(state) if isinstance(a, fz.Gift)]
-    refused(state, fz.Gift(0, -1), "florenz:guard.crest")
+    refused(fz, state, fz.Gift(0, -1), "florenz:guard.crest")
     guarded = state._replace(guards=(6, 6, 6))
     assert any(isinstance(a, fz.Gift) for a in fz.legal_actions(guarded))
 
@@ -154,7 +148,7 @@ def test_advance_may_be_wasted_under_the_other_reading() -> None:
     queue = {"l8": [(ORANGE, LADY), (BLUE, DEB), (VIOLET, DEB)]}
     decided = holding("advance", **queue)
     mine = decided.queue(8)[1]
-    refused(decided, fz.Scandal(0, mine), "florenz:scandal.advance")
+    refused(fz, decided, fz.Scandal(0, mine), "florenz:scandal.advance")
     other = holding("advance", {"advance_gains": "may_waste"}, **queue)
     after = fz.apply(other, fz.Scandal(0, mine))
     assert after.queue(8) == other.queue(8) and after.hands[BLUE] == ()
@@ -188,14 +182,14 @@ def test_loose_swaps_take_any_petitioner() -> None:
     queues = {"l1": [(BLUE, LADY)], "l2": [(ORANGE, LADY), (ORANGE, DEB)]}
     decided = holding("neighbour_swap", **queues)
     lady, equal = decided.queue(1)[0], decided.queue(2)[0]
-    refused(decided, fz.Scandal(0, lady, equal), "florenz:scandal.neighbour_swap")
+    refused(fz, decided, fz.Scandal(0, lady, equal), "florenz:scandal.neighbour_swap")
     loose = holding("neighbour_swap", {"scandal_swaps": "loose"}, **queues)
     after = fz.apply(loose, fz.Scandal(0, lady, equal))
     assert after.queue(1) == (equal,) and after.queue(2) == (lady, loose.queue(2)[1])
     line = {"l4": [(ORANGE, LADY), (VIOLET, DEB), (ORANGE, DEB)]}
     decided = holding("queue_swap", **line)
     q = decided.queue(4)
-    refused(decided, fz.Scandal(0, q[0], q[1]), "florenz:scandal.queue_swap")
+    refused(fz, decided, fz.Scandal(0, q[0], q[1]), "florenz:scandal.queue_swap")
     loose = holding("queue_swap", {"scandal_swaps": "loose"}, **line)
     after = fz.apply(loose, fz.Scandal(0, q[0], q[1]))
     assert after.queue(4) == q and after.hands[BLUE] == ()
@@ -260,7 +254,7 @@ def test_doorman_pushes_the_last_petitioner_out_under_the_other_reading() -> Non
     full = [(ORANGE, LADY)] + [((VIOLET, ORANGE)[i % 2], DEB) for i in range(capacity - 1)]
     doormen = ((BLUE,),) + ((),) * 8
     decided = acting(l1=full)._replace(doormen=doormen)
-    refused(decided, fz.Send(1), "florenz:queue.capacity")
+    refused(fz, decided, fz.Send(1), "florenz:queue.capacity")
     state = acting({"doorman_full": "push_out"}, l1=full)._replace(doormen=doormen)
     last = state.queue(1)[-1]
     after = fz.apply(state, fz.Send(1))
@@ -270,7 +264,7 @@ def test_doorman_pushes_the_last_petitioner_out_under_the_other_reading() -> Non
     assert after.clock[BLUE] == state.clock[BLUE] - SPEC["costs.send"]
     ladies = acting({"doorman_full": "push_out"},
                     l1=[((VIOLET, ORANGE)[i % 2], LADY) for i in range(capacity)])
-    refused(ladies._replace(doormen=doormen), fz.Send(1), "florenz:queue.capacity")
+    refused(fz, ladies._replace(doormen=doormen), fz.Send(1), "florenz:queue.capacity")
 
 
 @pytest.mark.clause("florenz:scandal.move_anywhere", "florenz:scandal.guard_anywhere",
@@ -288,22 +282,22 @@ def test_scandal_cards_without_limits_fill_blocked_spaces_and_stack_guards() -> 
     queues = {"l1": [(BLUE, DEB)], "l2": [(ORANGE, DEB)] * capacity}
     decided = holding("move_anywhere", **queues)
     piece = decided.queue(1)[0]
-    refused(decided, fz.Scandal(0, piece, 2), "florenz:scandal.move_anywhere")
+    refused(fz, decided, fz.Scandal(0, piece, 2), "florenz:scandal.move_anywhere")
     loose = holding("move_anywhere", {"scandal_placement_limits": "no_limits"}, **queues)
     after = fz.apply(loose, fz.Scandal(0, piece, 2))
     assert after.queue(2) == (*loose.queue(2), piece) and len(after.queue(2)) == capacity + 1
     assert fz.violations(after) == []
-    refused(after._replace(current=BLUE), fz.Send(2), "florenz:queue.capacity")
+    refused(fz, after._replace(current=BLUE), fz.Send(2), "florenz:queue.capacity")
     printed = [((ORANGE, VIOLET)[i % 2], DEB) for i in range(spaces)]
     full = holding("move_anywhere", {"scandal_placement_limits": "no_limits"},
                    l1=[(BLUE, DEB)], l2=printed)
-    refused(full, fz.Scandal(0, piece, 2), "florenz:scandal.move_anywhere")
+    refused(fz, full, fz.Scandal(0, piece, 2), "florenz:scandal.move_anywhere")
     spies = ((BLUE,),) + ((),) * 8
     for value, stacked in (("limits_hold", False), ("no_limits", True)):
         state = holding("guard_anywhere", {"scandal_placement_limits": value},
                         l1=[(ORANGE, DEB)])._replace(spies=spies)
         if not stacked:
-            refused(state, fz.Scandal(0, 1, 1), "florenz:scandal.guard_anywhere")
+            refused(fz, state, fz.Scandal(0, 1, 1), "florenz:scandal.guard_anywhere")
             continue
         after = fz.apply(state, fz.Scandal(0, 1, 1))
         assert after.spies[0] == (BLUE, BLUE) and after.guards[BLUE] == state.guards[BLUE] - 1

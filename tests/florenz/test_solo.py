@@ -12,6 +12,8 @@ from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.florenz import solo
 from regelwerk.engine.florenz.cards import SPY
 
+from tests.refusals import refused
+
 YOU, STROZZI = 0, 1
 DEB, LADY, MAESTRO = 0, 1, 2
 KINDS = fz.default_rules(1).spec["solo.card_kind"]
@@ -157,7 +159,7 @@ def test_party_card_first_in_round_is_put_back() -> None:
     party, place = KINDS.index("party"), KINDS.index("place")
     drawing = fz.apply(solo.play_card(state), fz.StrozziDrawn(party))   # his first card
     assert fz.current_player(drawing) == CHANCE and drawing.automa.held == party
-    assert fz.StrozziDrawn(party) not in fz.legal_actions(drawing)       # set aside
+    refused(fz, drawing, fz.StrozziDrawn(party), "florenz:solo.card.party")   # set aside
     after = fz.apply(drawing, fz.StrozziDrawn(place))
     assert party in after.automa.deck and after.automa.discard == (place,)
     assert after.automa.held == -1 and fz.violations(after) == []
@@ -293,7 +295,7 @@ def test_escorts_in_solo_and_harder_paths() -> None:
     assert after.clock[YOU] == 10 and after.points[YOU] == 1
     assert fz.apply(state, fz.Move(piece, 4)).points[STROZZI] == 2
     hard = state._replace(rules=game("harder").rules)
-    assert fz.Move(piece, 4) not in fz.legal_actions(hard)
+    refused(fz, hard, fz.Move(piece, 4), "florenz:solo.harder")   # his guard holds that path
 
 
 @pytest.mark.clause("florenz:solo.end")

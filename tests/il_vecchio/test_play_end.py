@@ -6,12 +6,14 @@ taken), independently of the engine's scoring, and compared with what the engine
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import pairwise
+from random import Random
 from typing import Any
 
 import pytest
 from regelwerk.engine import il_vecchio as iv
+from regelwerk.engine.il_vecchio.game import GAME
 
 from tests.il_vecchio.play_helpers import SPEC, act, seeded_play
 
@@ -295,3 +297,41 @@ def test_final_round_full_tracks_and_council_bonus_over_many_games() -> None:
                 assert action.tile not in after.players[p].council_down
                 seen_bonus = True
     assert seen_full and seen_bonus
+
+
+#: The assumed number the game's maximum length rests on (the text sets no turn limit).
+MOVES_PER_CREST = "end.moves_per_member_per_crest"
+
+
+@pytest.mark.play("il_vecchio:event.last_crest", "il_vecchio:end.finish_round")
+@pytest.mark.parametrize(("seed", "players"), CASES)
+def test_a_played_game_stays_within_the_assumed_maximum_length(seed: int, players: int) -> None:
+    """The text sets no turn limit (the game ends after the last crest, which no rule makes
+    anyone take), so the maximum length (``max_length``) is an assumption of spec, shown
+    as assumed with its reason; a random game, with chance's every move among its moves
+    (``seed=None``), ends within it."""
+    number = SPEC.numbers[MOVES_PER_CREST]
+    assert number.assumed and number.reason
+    state = iv.new_game(None, {"players": players})
+    bound = GAME.longest(state)
+    assert bound is not None
+    rng = Random(seed)
+    moves = 0
+    while not iv.is_terminal(state):
+        state = iv.apply(state, iv.random_action(state, rng))
+        moves += 1
+        assert moves <= bound, f"{moves} moves, more than the assumed maximum {bound}"
+
+
+def test_the_maximum_length_is_read_from_the_assumed_number() -> None:
+    """More moves assumed per crest give a longer maximum; fewer, a shorter one."""
+    rules = iv.default_rules(3)
+    number = SPEC.numbers[MOVES_PER_CREST]
+
+    def longest(value: int) -> int | None:
+        spec = replace(SPEC, numbers={**SPEC.numbers, MOVES_PER_CREST: replace(number,
+                                                                                value=value)})
+        return GAME.longest(replace(rules, spec=spec))
+
+    assert longest(number.value) == GAME.longest(rules)
+    assert longest(number.value - 1) < GAME.longest(rules) < longest(number.value + 1)

@@ -22,6 +22,7 @@ from regelwerk.engine.lorenzo import (
 )
 from regelwerk.engine.lorenzo.rules import NEUTRAL
 
+from tests import refusals
 from tests.lorenzo.play_helpers import (
     BLACK,
     ORANGE,
@@ -193,7 +194,7 @@ def test_market_barred() -> None:
                                "excommunication-3-2"), 4, (6, 6, 6))
     assert state.round == 5
     assert not [a for a in GAME.legal_actions(state) if isinstance(a, PlaceMarket)]
-    assert not GAME.is_legal(state, PlaceMarket(0, WHITE, 0))
+    refusals.refused(GAME, state, PlaceMarket(0, WHITE, 0), "lorenzo:effect.forbid_space")
     assert PlaceMarket(0, WHITE, 0) in GAME.legal_actions(
         excommunicated_in(("excommunication-1-5", "excommunication-2-1",
                            "excommunication-3-2"), 4, (6, 6, 6)))

@@ -106,7 +106,7 @@ def savonarola_game() -> State:
     state = prepare(state, roll=(1, 1, 1))
     state = GAME.apply(state, PlaceMarket(0, WHITE, 0))
     assert state.players[0].coin == 10
-    assert PlayLeader(LEADER["girolamo_savonarola"]) not in GAME.legal_actions(state)
+    refusals.refused(GAME, state, PlayLeader(LEADER["girolamo_savonarola"]), "lorenzo:leader.play")
     state = GAME.apply(state, EndTurn())
     for member, servants in ((BLACK, 0), (ORANGE, 0), (NEUTRAL, 1)):
         state = to_turn(state, 0)
@@ -130,7 +130,7 @@ def test_once_per_round_leader() -> None:
     before = state
     state = GAME.apply(state, ActivateLeader(savonarola, 0))
     assert change(before, state, 0) == {"faith": 1}
-    assert not GAME.is_legal(state, ActivateLeader(savonarola, 0))
+    refusals.refused(GAME, state, ActivateLeader(savonarola, 0), "lorenzo:leader.abilities")
     state = GAME.apply(state, EndTurn())
     state = to_round_start(state)
     state = prepare(state, roll=(1, 1, 1))
@@ -160,8 +160,8 @@ def test_discarding_a_leader() -> None:
     state = GAME.apply(state, PlaceCouncil(WHITE, 0))
     assert state.step == Stage.PRIVILEGE
     assert GAME.is_legal(before, DiscardLeader(second))
-    assert not GAME.is_legal(state, DiscardLeader(second))
-    assert not GAME.is_legal(state, ActivateLeader(LEADER["girolamo_savonarola"], 0))
+    refusals.refused(GAME, state, DiscardLeader(second), "lorenzo:action.turns")  # a privilege is owed first
+    refusals.refused(GAME, state, ActivateLeader(LEADER["girolamo_savonarola"], 0), "lorenzo:action.turns")
 
 
 @pytest.mark.play("lorenzo:leader.abilities", "lorenzo:effect.member_value",
@@ -198,7 +198,7 @@ def test_permanent_leader() -> None:
     state = prepare(to_round_start(GAME.apply(state, EndTurn()), policy), roll=(1, 1, 1))
     for member in (WHITE, BLACK):
         state = to_turn(state, 0, policy)
-        assert PlayLeader(malatesta) not in GAME.legal_actions(state)
+        refusals.refused(GAME, state, PlayLeader(malatesta), "lorenzo:leader.play")
         state = privileges(GAME.apply(state, PlaceCouncil(member, 0)), "faith")
     state = GAME.apply(state, PlayLeader(malatesta))
     assert state.players[0].military == 7 and state.players[0].faith == 3

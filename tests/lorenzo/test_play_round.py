@@ -23,6 +23,7 @@ from regelwerk.engine.lorenzo import (
 )
 from regelwerk.engine.lorenzo.rules import NEUTRAL
 
+from tests import refusals
 from tests.lorenzo.play_helpers import (
     BLACK,
     PRIVILEGE,
@@ -132,12 +133,12 @@ def test_market_spaces() -> None:
         before = state
         state = GAME.apply(state, action)
         assert change(before, state, p) == gain
-        assert refused(state, action) == "lorenzo:market.spaces"
+        assert refused(state, action) == "lorenzo:action.space_taken"
     before = state
     state = GAME.apply(state, PlaceMarket(3, WHITE, 0))
     assert state.step == Stage.PRIVILEGE and GAME.current_player(state) == 3
     state = privileges(state, "coin")
-    assert Privilege(PRIVILEGE["coin"]) not in GAME.legal_actions(state)
+    refusals.refused(GAME, state, Privilege(PRIVILEGE["coin"]), "lorenzo:council.privileges_differ")
     assert len(GAME.legal_actions(state)) == len(SPEC["privilege.options"]) - 1
     state = privileges(state, "faith")
     assert change(before, state, 3) == {"coin": 2, "faith": 1}
@@ -151,7 +152,7 @@ def test_one_family_on_several_market_spaces() -> None:
     state = start(2, roll=(1, 1, 1))
     state = GAME.apply(state, PlaceMarket(0, WHITE, 0))
     state = to_turn(state, 0)
-    assert refused(state, PlaceMarket(0, BLACK, 0)) == "lorenzo:market.spaces"
+    assert refused(state, PlaceMarket(0, BLACK, 0)) == "lorenzo:action.space_taken"
     before = state
     state = GAME.apply(state, PlaceMarket(1, BLACK, 0))
     assert change(before, state, 0) == {"servant": 5}

@@ -118,7 +118,7 @@ def test_spaces_closed_by_player_count(players: int, large: bool, markets: set[i
     if not large:
         assert refused(state, PlaceWork(PRODUCTION, True, WHITE, 0)) == "lorenzo:work.value"
     for space in set(range(SPEC["market.spaces"])) - markets:
-        assert refused(state, PlaceMarket(space, WHITE, 0)) == "lorenzo:market.spaces"
+        assert refused(state, PlaceMarket(space, WHITE, 0)) == "lorenzo:market.players"
 
 
 def production_position(coins_left: bool) -> State:

@@ -34,6 +34,7 @@ from regelwerk.engine import medici_vs_strozzi as mvs
 from regelwerk.engine.core.actions import OpenChoice
 from regelwerk.engine.core.errors import IllegalAction
 
+from tests import refusals
 from tests.medici_vs_strozzi.conftest import move_markers, play, tiles, turn
 from tests.refusals import refused
 
@@ -122,6 +123,7 @@ def test_the_last_turn_may_draw_only_what_the_roomiest_ship_takes() -> None:
     state = mvs.apply(state, mvs.TileDrawn(tiles(r, "silk", 4)[0]))
     assert state.phase == mvs.Phase.PRICE          # a third tile would not fit any ship
     assert mvs.DRAW not in mvs.legal_actions(state)
+    refusals.refused(mvs, state, mvs.DRAW, "medici_vs_strozzi:turn.draw_limit")
 
 
 @pytest.mark.play("medici_vs_strozzi:round.next", "medici_vs_strozzi:game.rounds",

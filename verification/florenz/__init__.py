@@ -26,7 +26,8 @@ from typing import Any
 import z3
 from regelwerk.engine.core.clauses import implements, prefix
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.spec import Spec, glossary_word
+from regelwerk.engine.core.spec import Spec, glossary_term
+from regelwerk.engine.florenz.game import default_rules
 from regelwerk.engine.florenz.rules import (
     CONTESSINA,
     DEBUTANT,
@@ -34,8 +35,8 @@ from regelwerk.engine.florenz.rules import (
     MAESTRO,
     RuleFns,
     Rules,
-    default_rules,
 )
+from regelwerk.engine.florenz.rules import GAME as GAME_ID
 from regelwerk.verification.core import (
     PROVEN,
     VIOLATED,
@@ -52,8 +53,8 @@ from regelwerk.verification.core import (
     tight_bound,
 )
 
-GAME_ID = "florenz"
 C = prefix(GAME_ID)
+term = glossary_term(GAME_ID)
 RLIMIT = 20_000_000
 
 
@@ -342,7 +343,7 @@ BOUND = "bounds.medici_phase_max"
 def _rank(value: Any, lang: str) -> str:
     ranks = ("debutant", "lady", "maestro")
     inside = isinstance(value, int) and 0 <= value < len(ranks)
-    return glossary_word("florenz", ranks[value], lang) if inside else str(value)
+    return term(ranks[value], lang) if inside else str(value)
 
 
 def _place(value: Any, lang: str) -> str:

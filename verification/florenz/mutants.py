@@ -11,7 +11,8 @@ from typing import Any
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.florenz import rule_fns
-from regelwerk.engine.florenz.rules import GIOVANNI, default_rules
+from regelwerk.engine.florenz.game import default_rules
+from regelwerk.engine.florenz.rules import GIOVANNI
 from regelwerk.verification.core import Mutant
 
 

@@ -25,8 +25,10 @@ from regelwerk.engine.il_vecchio import setup
 from regelwerk.engine.il_vecchio.actions import Action, KeepCouncil, SetupPlace, TownAction
 from regelwerk.engine.il_vecchio.board import COUNCIL, NOBILITY, REGIONS, TRACKS
 from regelwerk.engine.il_vecchio.game import GAME
+from regelwerk.engine.il_vecchio.rule_fns import Counts
+from regelwerk.engine.il_vecchio.rules import GAME as GAME_ID
 from regelwerk.engine.il_vecchio.rules import RESOURCES, Rules, default_rules, rule_functions
-from regelwerk.engine.il_vecchio.scoring import Counts, final_scores
+from regelwerk.engine.il_vecchio.scoring import final_scores
 from regelwerk.engine.il_vecchio.state import Phase, State
 from regelwerk.verification.core import (
     PROVEN,
@@ -44,7 +46,6 @@ from regelwerk.verification.core import (
     tight_bound,
 )
 
-GAME_ID = "il_vecchio"
 C = prefix(GAME_ID)
 RLIMIT = 20_000_000
 

@@ -10,8 +10,8 @@ from typing import Any
 
 from regelwerk.engine.core.arith import INT, Ops
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.il_vecchio import events, scoring
-from regelwerk.engine.il_vecchio.scoring import Counts
+from regelwerk.engine.il_vecchio import rule_fns
+from regelwerk.engine.il_vecchio.rule_fns import Counts
 from regelwerk.verification.core import Mutant
 
 
@@ -22,12 +22,12 @@ def full_track_any_round(placed: Any, usable: Any, final_round: Any, rules: Any,
 
 def end_one_crest_early(on_board: Any, taken: Any, ended: Any, rules: Any,
                         ops: Ops = INT) -> tuple[Any, Any, Any]:
-    left, taken, _ = events.crest_step(on_board, taken, ended, rules, ops)
+    left, taken, _ = rule_fns.crest_step(on_board, taken, ended, rules, ops)
     return left, taken, ops.or_(ended, left <= rules.spec["events.end_when_left"] + 1)
 
 
 def additional_cost_moves_late(taken: Any, rules: Any, ops: Ops = INT) -> Any:
-    return events.additional_cost_stack(taken - 1, rules, ops)    # after the second crest
+    return rule_fns.additional_cost_stack(taken - 1, rules, ops)    # after the second crest
 
 
 def taken_back_into_the_box(supply: Any, lying: Any, rules: Any,
@@ -45,7 +45,7 @@ def majority_without_tiebreak(count_a: Any, last_a: Any, count_b: Any, last_b: A
 
 
 def nobility_point_more(kind: str, counts: Counts, rules: Any, ops: Ops = INT) -> Any:
-    return scoring.nobility_points(kind, counts, rules, ops) + 1
+    return rule_fns.nobility_points(kind, counts, rules, ops) + 1
 
 
 def recovery_loses_the_lying(standing: Any, lying: Any, ops: Ops = INT) -> tuple[Any, Any]:

@@ -23,6 +23,7 @@ from typing import Any
 import z3
 from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.i18n import N_
+from regelwerk.engine.lorenzo.game import GAME, rule_functions
 from regelwerk.engine.lorenzo.rules import (
     CHARACTER,
     RESOURCES,
@@ -30,8 +31,8 @@ from regelwerk.engine.lorenzo.rules import (
     TYPES,
     VENTURE,
     Rules,
-    rule_functions,
 )
+from regelwerk.engine.lorenzo.scoring import final_scores
 from regelwerk.verification.core import (
     PROVEN,
     STALE,
@@ -57,16 +58,12 @@ Model = Rules   # a proof is about the rules the engine plays by, rule functions
 
 
 def default_rules() -> Rules:
-    from regelwerk.engine.lorenzo.game import GAME
-
     return GAME.default_rules
 
 
 def players_rules(model: Model, players: int) -> Rules:
     """The rules for ``players`` players, with the model's numbers (a printed board's, say),
     readings and rule functions (the scoring is the basic game's)."""
-    from regelwerk.engine.lorenzo.game import GAME
-
     game = GAME if model.spec is GAME.spec else GAME.with_spec(model.spec)
     variants = {**model.variants, "game_mode": "basic"}
     return replace(game.rules_for({"players": players, **variants}), fns=model.fns)
@@ -193,9 +190,6 @@ class Scoring:
         """The witness scored by the engine: player 0 holds its cards (only those of the
         category, unless it is the final award), no points or resources; the military
         points of every player as the witness has them."""
-        from regelwerk.engine.lorenzo.game import GAME
-        from regelwerk.engine.lorenzo.scoring import final_scores
-
         rules = players_rules(self.model, self.players)
         state = GAME.new_game(seed=None, options={"players": self.players,
                                                   "game_mode": "basic"})._replace(rules=rules)

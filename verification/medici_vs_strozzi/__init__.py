@@ -28,6 +28,7 @@ import z3
 from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.medici_vs_strozzi import scoring
+from regelwerk.engine.medici_vs_strozzi.rules import GAME as GAME_ID
 from regelwerk.engine.medici_vs_strozzi.rules import (
     MEDICI,
     STROZZI,
@@ -54,7 +55,6 @@ from regelwerk.verification.core import (
     tight_bound,
 )
 
-GAME_ID = "medici_vs_strozzi"
 C = prefix(GAME_ID)
 
 
