@@ -60,6 +60,7 @@ catalogs: $(STAMP)
 
 bench: $(STAMP) $(FAST_STAMP)
 	$(BIN)/python benchmarks/run.py --compiled $(FAST)/bin/python --json _build/bench.json
+	$(BIN)/python benchmarks/mcts.py --compiled $(FAST)/bin/python --json _build/bench-mcts.json
 
 # The long fuzz run (make test runs a small seeded share): damaged records, board files and
 # options, ill-typed actions, and the commands' own input (play's answers, --resume, corpus

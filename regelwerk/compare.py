@@ -12,7 +12,9 @@ action drawn under the first reading is refused under the second, or one game en
 the other goes on, or the same course of play ends with another result
 (:meth:`Game.result`). While they are alike both take the action the first one draws;
 from the first difference each goes on by its own rules, drawing from a copy of the
-same policy source, and the outcomes of both are counted.
+same policy source, and the outcomes of both are counted. With ``--policy`` the seats
+choose by other policies than random play (:mod:`regelwerk.policies`): while the games are
+alike the first game's choice is taken in both, as the random draw is.
 
 :func:`compare` is the one measure: ``regelwerk compare`` prints it and the site's
 "Effect in play" (:mod:`regelwerk.sphinxext.stats`) shows the same figure for the same
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import math
 import shlex
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import zip_longest
@@ -45,6 +47,7 @@ from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.numbers import decimal, integer, percent
 from regelwerk.engine.core.records import GameRecord
 from regelwerk.engine.core.spec import SpecError, seat_word
+from regelwerk.policies import DEFAULT, Policy, all_random, parse_seats, step
 from regelwerk.simulate import game_seed, policy
 
 #: How many example games a report keeps (the first ones where the reading mattered).
@@ -235,7 +238,7 @@ def _count(counts: dict[str, int], game: Game[Any, Any], action: Any) -> None:
 
 def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[str, Any]],
               seed: int, index: int, max_steps: int = 1_000_000, listed: bool = True,
-              outcomes: bool = True, keep: bool = False) -> Pair:
+              outcomes: bool = True, keep: bool = False, policies: str = DEFAULT) -> Pair:
     """Game ``index`` of a run with ``seed`` under both readings (see the module).
 
     ``listed=False`` does not list the legal actions at each step (the costly part): the
@@ -243,8 +246,10 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
     lower figure. ``outcomes=False`` stops where the reading first matters (whether it
     matters is all that is asked); the pair then has no outcomes. ``keep``: the pair
     keeps the actions taken and the states at the difference and at the end.
+    ``policies``: how the seats choose (``--policy``; random play by default).
     """
     states = [game.new_game(seed=game_seed(seed, index), options=dict(o)) for o in options]
+    seats = parse_seats(policies, len(game.seats(states[0])))
     rng = policy(seed, index)
     taken: list[list[Any]] = [[], []]
     counts: list[dict[str, int]] = [{}, {}]
@@ -268,7 +273,7 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
                 difference = _offered_difference(game, states, lists, index, step)
                 break
         before = rng.getstate()
-        action, after = game.step_random(states[0], rng)
+        action, after = _step(game, states[0], seats, rng)
         try:
             other = game.apply(states[1], action)
         except IllegalAction as refusal:
@@ -292,7 +297,7 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
         while not game.is_over(state):
             if len(taken[i]) >= max_steps:
                 raise RuntimeError(f"game {index} did not end within {max_steps} actions")
-            action, state = game.step_random(state, own)
+            action, state = _step(game, state, seats, own)
             taken[i].append(action)
             _count(counts[i], game, action)
         states[i] = state
@@ -300,6 +305,14 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
     kept = (tuple(taken[0]), tuple(taken[1])) if keep else None
     return Pair(index, played[0], played[1], difference, kept, at,
                 (states[0], states[1]) if keep else None)
+
+
+def _step(game: Game[Any, Any], state: Any, seats: Sequence[Policy], rng: Random
+          ) -> tuple[Any, Any]:
+    """One step: random play's own draw unless a seat plays by another policy."""
+    if all_random(seats):
+        return game.step_random(state, rng)
+    return step(game, state, seats, rng)
 
 
 def chunks(n: int, size: int = 10) -> list[range]:
@@ -316,11 +329,12 @@ class PairTask:
     seed: int
     listed: bool = True
     outcomes: bool = True
+    policies: str = DEFAULT
 
     def __call__(self, indices: Iterable[int]) -> list[Pair]:
         game = games.get(self.game).game
         return [play_pair(game, self.options, self.seed, i, listed=self.listed,
-                          outcomes=self.outcomes) for i in indices]
+                          outcomes=self.outcomes, policies=self.policies) for i in indices]
 
 
 def readings(game: Game[Any, Any], option: str, values: tuple[Any, Any],
@@ -405,6 +419,8 @@ class Comparison:
     listed: bool = True
     differing: list[int] = field(default_factory=list)
     saved: list[Path] = field(default_factory=list)
+    #: how the seats chose (``--policy``)
+    policy: str = DEFAULT
 
     @property
     def share(self) -> float:
@@ -424,7 +440,7 @@ class Comparison:
     def command(self) -> str:
         """The ``regelwerk compare`` command line that reproduces this report."""
         return command(self.game, self.option, self.readings, self.games, self.players,
-                       self.seed, self.base)
+                       self.seed, self.base, self.policy)
 
     def differences(self) -> tuple[list[tuple[float, tuple[float, float] | None]],
                                    list[tuple[float, tuple[float, float] | None]]]:
@@ -444,7 +460,8 @@ class Comparison:
         shown = [told_from_chance(i) for _, i in (*wins, *scores)]
         return {
             "game": self.game, "option": self.option, "readings": list(self.readings),
-            "players": self.players, "seed": self.seed, "base": dict(self.base),
+            "players": self.players, "seed": self.seed, "policy": self.policy,
+            "base": dict(self.base),
             "listed": self.listed, "games": self.games, "mattered": self.mattered,
             "share": round(self.share, 4),
             "share_interval": _rounded(self.share_interval, 4),
@@ -471,6 +488,8 @@ class Comparison:
         out = [heading.format(game=self.game, option=self.option, first=first, second=second,
                               games=integer(self.games, lang), players=self.players,
                               seed=self.seed)]
+        if self.policy != DEFAULT:          # random play's report stays as it was
+            out.append(_(PLAYED_BY).format(policy=self.policy))
         variants = [f"{k}={v}" for k, v in self.base if k != OPTION_BOARD]  # the board: above
         if variants:
             out.append(_(WITH_BASE).format(options=", ".join(variants)))
@@ -529,6 +548,7 @@ HEADING = N_("{game}, {option}: {first} against {second}, {games} games at {play
 HEADING_SOLO = N_("{game}, {option}: {first} against {second}, {games} solo games, 1 player "
                   "(seed {seed})")
 WITH_BASE = N_("both readings played with {options}")
+PLAYED_BY = N_("seats played by: {policy}")
 MATTERED = N_("the reading mattered in {count} of {games} games: {share} ({confidence} "
               "interval: {low} to {high})")
 FIRST_DIFFERENCES = N_("the first difference in {shown} of these {count} games:")
@@ -595,7 +615,7 @@ def difference_text(game: Game[Any, Any], report: Comparison, difference: Differ
         where = _(AT_END).format(index=difference.game_index, step=difference.step)
         return template.format(where=where, clause=difference.clause)
     pair = play_pair(game, report.options(), report.seed, difference.game_index,
-                     listed=report.listed, outcomes=False, keep=True)
+                     listed=report.listed, outcomes=False, keep=True, policies=report.policy)
     assert pair.at is not None and pair.difference == difference
     state = pair.at[difference.allowed]
     position = game.position_text(state, lang).splitlines()[0]
@@ -623,18 +643,24 @@ def _mover(game: Game[Any, Any], state: Any, lang: str) -> str:
 def compare(game_id: str, option: str, values: tuple[Any, Any], n: int,
             players: int | None = None, seed: int = 0, jobs: int = 1,
             listed: bool = True, base: Mapping[str, Any] | None = None,
-            outcomes: bool = True) -> Comparison:
+            outcomes: bool = True, policies: str = DEFAULT,
+            progress: Callable[[int], None] | None = None) -> Comparison:
     """Play ``n`` seeds under ``option = values[0]`` and ``values[1]`` (see the module;
-    ``base``: other variants both readings play with; ``listed`` and ``outcomes``: see
-    :func:`play_pair`). The site's "Effect in play" is this figure (its runs play the
-    same :func:`play_pair` through :func:`tally`)."""
+    ``base``: other variants both readings play with; ``listed``, ``outcomes`` and
+    ``policies``: see :func:`play_pair`; ``progress(k)`` as ``k`` more games are done).
+    The site's "Effect in play" is this figure (its runs play the same :func:`play_pair`
+    through :func:`tally`)."""
     game = games.get(game_id).game
     players = game.default_players if players is None else players
     options = readings(game, option, values, players, base)
-    task = PairTask(game_id, options, seed, listed, outcomes)
-    pairs = (pair for part in pools.map_in_order(task, chunks(n), jobs) for pair in part)
+    task = PairTask(game_id, options, seed, listed, outcomes, policies)
+    done = None if progress is None else (lambda part: progress(len(part)))
+    pieces = chunks(n, 10 if policies == DEFAULT else 1)
+    pairs = (pair for part in pools.map_in_order(task, pieces, jobs, done=done)
+             for pair in part)
     report = Comparison(game_id, option, values, players, seed,
-                        base=tuple(sorted((base or {}).items())), listed=listed)
+                        base=tuple(sorted((base or {}).items())), listed=listed,
+                        policy=policies)
     return tally(report, pairs)
 
 
@@ -667,7 +693,7 @@ def save(report: Comparison, folder: Path, most: int = SAVED) -> list[Path]:
     written = []
     for index in report.differing[:most]:
         pair = play_pair(game, report.options(), report.seed, index, listed=report.listed,
-                         keep=True)
+                         keep=True, policies=report.policy)
         assert pair.taken is not None and pair.ends is not None
         for value, options, actions, end in zip(report.readings, report.options(), pair.taken,
                                                 pair.ends, strict=True):
@@ -682,7 +708,7 @@ def save(report: Comparison, folder: Path, most: int = SAVED) -> list[Path]:
 
 
 def command(game_id: str, option: str, values: tuple[Any, Any], n: int, players: int,
-            seed: int = 0, base: Iterable[tuple[str, Any]] = ()) -> str:
+            seed: int = 0, base: Iterable[tuple[str, Any]] = (), policy: str = DEFAULT) -> str:
     """The ``regelwerk compare`` command line of a comparison."""
     words = ["regelwerk", "compare", game_id, "--option", f"{option}={values[0]}",
              "--option", f"{option}={values[1]}"]
@@ -690,4 +716,6 @@ def command(game_id: str, option: str, values: tuple[Any, Any], n: int, players:
         words += (["--board", str(getattr(value, "file", None) or "BOARD")] if name == "board"
                   else ["--with", f"{name}={value}"])
     words += ["-n", str(n), "--players", str(players), "--seed", str(seed)]
+    if policy != DEFAULT:
+        words += ["--policy", policy]
     return shlex.join(words)

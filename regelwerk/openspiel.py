@@ -37,9 +37,20 @@ nothing is declared twice:
   every view the seat has had and every action it took itself, move by move (perfect
   recall: two histories give the same string exactly when the seat cannot tell them
   apart). A game whose views hide something (:attr:`Game.hides`: Florenz, Il Vecchio,
-  Lorenzo) is declared imperfect information, the others perfect information. Search
-  that samples the hidden items (information-set MCTS) is a later step:
-  ``resample_from_infostate`` is not offered.
+  Lorenzo) is declared imperfect information, the others perfect information.
+  ``resample_from_infostate`` is not offered; search samples the hidden items itself
+  (below).
+
+**Search** (:class:`SearchState`, :class:`SearchGame`; the ``mcts`` policy,
+:mod:`regelwerk.policies.mcts`): OpenSpiel's Python MCTS asks a state only for its moves,
+chance's outcomes and returns, so search runs on a lighter bridge over any engine state (a
+seat's determinized state, :meth:`Game.determinized`) that numbers each state's moves by
+their index in its own list (the policies give :func:`regelwerk.policies.candidates`: a
+fixed order, open choices over the random player's range). Per-state indices serve every
+game at every count however many stable ids it has (Florenz's compound scandal play gave
+billions), and a move is numbered by the few a state offers; a clone shares the immutable
+engine state. Its chance nodes are the engine's, searched over their
+probabilities (a determinized state has no seed).
 """
 
 from __future__ import annotations
@@ -408,6 +419,93 @@ class RegelwerkState(pyspiel.State):  # type: ignore[misc]
 
     def __str__(self) -> str:
         return self.owner.engine.position_text(self.state, "en")
+
+
+class SearchGame:
+    """What OpenSpiel's Python MCTS asks of a game: its type (sequential, terminal
+    rewards) and the most a seat can gain (:meth:`max_utility`, for the solver).
+    ``moves(game, state)``: a state's moves in a fixed order, its index the move's number
+    (the policies give :func:`regelwerk.policies.candidates`); ``returns``: ``"win"`` or
+    ``"margin"`` (:func:`seat_returns`)."""
+
+    def __init__(self, game: Game[Any, Any], seats: int, returns: str,
+                 moves: Callable[[Game[Any, Any], Any], tuple[Any, ...]]) -> None:
+        self.engine, self.seats, self.returns_mode = game, seats, returns
+        self.moves = moves
+        self._type = _game_type(game)
+
+    def get_type(self) -> Any:
+        return self._type
+
+    def num_players(self) -> int:
+        return self.seats
+
+    def max_utility(self) -> float:
+        if self.seats > 1:
+            return float(self.seats - 1)
+        return 1.0 if self.returns_mode == "win" else float("inf")
+
+
+class SearchState:
+    """An engine state as OpenSpiel's MCTS searches it: a move is an index into the state's
+    own moves (:attr:`SearchGame.moves`), returns as :func:`seat_returns` gives them. The
+    state must have no seed (chance waits and search chooses for it)."""
+
+    __slots__ = ("_listed", "game", "seats", "state")
+
+    def __init__(self, game: SearchGame, state: Any) -> None:
+        self.game, self.state, self.seats = game, state, game.engine.seats(state)
+        self._listed: tuple[Any, ...] | None = None
+
+    def candidates(self) -> tuple[Any, ...]:
+        """The moves of this state, index by index."""
+        if self._listed is None:
+            self._listed = self.game.moves(self.game.engine, self.state)
+        return self._listed
+
+    def clone(self) -> SearchState:
+        return SearchState(self.game, self.state)
+
+    def current_player(self) -> int:
+        engine = self.game.engine
+        if engine.is_over(self.state):
+            return int(pyspiel.PlayerId.TERMINAL)
+        return int(engine.to_move(self.state))     # CHANCE is OpenSpiel's chance id
+
+    def is_terminal(self) -> bool:
+        return bool(self.game.engine.is_over(self.state))
+
+    def is_chance_node(self) -> bool:
+        engine = self.game.engine
+        return not engine.is_over(self.state) and engine.to_move(self.state) == CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        del player
+        return list(range(len(self.candidates())))
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        chances: dict[Any, Any] = {}
+        for outcome, p in self.game.engine.chance_outcomes(self.state):
+            chances[outcome] = chances.get(outcome, 0) + p       # two tiles alike: one move
+        return [(i, float(chances[outcome])) for i, outcome in enumerate(self.candidates())]
+
+    def apply_action(self, action: int) -> None:
+        move = self.candidates()[action]
+        self.state = self.game.engine.kind_of[type(move)].effect(self.state, move)
+        self._listed = None
+
+    def returns(self) -> list[float]:
+        outcome = self.game.engine.outcome(self.state)
+        if outcome is None:
+            return [0.0] * len(self.seats)
+        return seat_returns(self.seats, outcome.winners, outcome.scores, self.game.returns_mode)
+
+    def action_to_string(self, player: int, action: int) -> str:
+        del player
+        return self.game.engine.describe(self.state, self.candidates()[action], "en")
+
+    def __str__(self) -> str:
+        return self.game.engine.position_text(self.state, "en")
 
 
 def seat_returns(seats: Sequence[str], winners: Sequence[str], scores: Mapping[str, int],

@@ -1,9 +1,11 @@
-"""Random legal playouts with every runtime invariant checked after every step.
+"""Legal playouts with every runtime invariant checked after every step.
 
 Used by ``regelwerk simulate`` and by ``benchmarks/run.py``. Deterministic:
 playout ``i`` of a run with seed ``s`` uses game seed ``s * 1_000_003 + i`` and
 a policy RNG seeded with ``f"{s}/{i}/policy"`` (:func:`policy`), so any failing game can be
-written as a record and replayed exactly.
+written as a record and replayed exactly. The seats play at random unless ``policies``
+names others (``--policy``, :mod:`regelwerk.policies`); random play is the very loop it
+always was, so its games do not change.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from typing import Any
 from regelwerk import pools
 from regelwerk.engine.core.game import Game
 from regelwerk.engine.core.records import GameRecord
+from regelwerk.policies import DEFAULT, all_random, parse_seats, step
 
 
 @dataclass
@@ -39,6 +42,8 @@ class SimulationReport:
     outcomes: dict[str, int] = field(default_factory=dict)
     #: how often each part of the game (card, tile, ...) came into play; every part is a key
     covered: dict[str, int] = field(default_factory=dict)
+    #: how the seats chose (``--policy``: one name, or one per seat)
+    policy: str = DEFAULT
 
     @property
     def never_covered(self) -> list[str]:
@@ -55,7 +60,8 @@ class SimulationReport:
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "game": self.game, "games": self.games, "actions": self.actions,
+            "game": self.game, "policy": self.policy, "games": self.games,
+            "actions": self.actions,
             "seconds": round(self.seconds, 3),
             "games_per_second": round(self.games_per_second, 1),
             "actions_per_second": round(self.actions_per_second, 1),
@@ -86,13 +92,13 @@ def declared(game: Game[Any, Any] | ModuleType) -> Game[Any, Any]:
 
 def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: Mapping[str, Any],
             check: bool = True, max_steps: int = 1_000_000,
-            rules: Any = None) -> tuple[Any, int, Violation | None]:
-    """Play one random game; returns (final state, actions, first violation or None).
+            rules: Any = None, policies: str = DEFAULT) -> tuple[Any, int, Violation | None]:
+    """Play one game; returns (final state, actions, first violation or None).
 
     ``check``: the runtime invariants after every step, and every action of a
     fast sampler through the rule (``False``: the unchecked playouts of a
     benchmark). ``rules``: play by these rules (a mutant's) instead of the ones
-    ``options`` give.
+    ``options`` give. ``policies``: how the seats choose (``--policy``).
     """
     game = declared(game)
     rng = policy(seed, index)
@@ -103,7 +109,7 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
     steps = 0
     if max_steps <= 0 and not is_over(start):
         raise RuntimeError(f"game {index} did not end within {max_steps} actions")
-    for action, state in game.random_steps(start, rng, check):
+    for action, state in _steps(game, start, rng, check, policies):
         steps += 1
         if check:
             actions.append(action)
@@ -118,11 +124,25 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
     return state, steps, None
 
 
+def _steps(game: Game[Any, Any], state: Any, rng: Random, check: bool, policies: str
+           ) -> Iterator[tuple[Any, Any]]:
+    """The steps of one game: random play's own loop where every seat plays at random,
+    else each seat's policy (:func:`regelwerk.policies.step`)."""
+    seats = parse_seats(policies, len(game.seats(state)))
+    if all_random(seats):
+        yield from game.random_steps(state, rng, check)
+        return
+    while not game.is_over(state):
+        action, state = step(game, state, seats, rng, check)
+        yield action, state
+
+
 def simulate(game: Game[Any, Any] | ModuleType, n: int, seed: int,
              options: Mapping[str, Any] | None = None, check: bool = True,
              progress: Callable[[int], None] | None = None, rules: Any = None,
-             jobs: int = 1, save: Path | None = None, dask: str | None = None) -> SimulationReport:
-    """Play ``n`` random games; ``progress(k)`` is called as ``k`` more games are done.
+             jobs: int = 1, save: Path | None = None, dask: str | None = None,
+             policies: str = DEFAULT) -> SimulationReport:
+    """Play ``n`` games; ``progress(k)`` is called as ``k`` more games are done.
 
     ``jobs``: worker processes; the report is the same for every number of jobs
     (each game's seeds come from ``seed`` and its index; the parts are summed
@@ -130,15 +150,17 @@ def simulate(game: Game[Any, Any] | ModuleType, n: int, seed: int,
     process that finds a violation writes its game record (atomically).
     ``dask``: the address of a ``dask.distributed`` scheduler, or ``"local"`` for
     a local cluster of ``jobs`` worker processes, which play the same batches.
+    ``policies``: how the seats choose (``--policy``, :mod:`regelwerk.policies`); a search
+    plays its games one by one, so the progress shows each game done.
     """
     game = declared(game)
-    report = SimulationReport(game.id)
+    report = SimulationReport(game.id, policy=policies)
     if game.parts is not None:
         played_by = rules if rules is not None else game.rules_for(options)
         report.covered = dict.fromkeys(game.parts(played_by), 0)
-    task = _Task(game, seed, dict(options or {}), check, rules, save)
+    task = _Task(game, seed, dict(options or {}), check, rules, save, policies)
     start = time.perf_counter()
-    batches = _batches(n, jobs)
+    batches = _batches(n, jobs, 50 if policies == DEFAULT else 1)
     if dask is not None:
         for part, batch in _on_dask(dask, jobs, task, batches):
             _merge(report, part)
@@ -175,9 +197,10 @@ def _on_dask(address: str, jobs: int, task: _Task,
             yield future.result(), batch_of[future.key]
 
 
-def _batches(n: int, jobs: int) -> list[range]:
-    """Game indices in batches small enough for one progress bar and an even load."""
-    size = max(1, min(50, n // (max(jobs, 1) * 8) or 1))
+def _batches(n: int, jobs: int, most: int = 50) -> list[range]:
+    """Game indices in batches small enough for one progress bar and an even load (of at
+    most ``most`` games)."""
+    size = max(1, min(most, n // (max(jobs, 1) * 8) or 1))
     return [range(i, min(i + size, n)) for i in range(0, n, size)]
 
 
@@ -191,6 +214,7 @@ class _Task:
     check: bool
     rules: Any
     save: Path | None
+    policies: str = DEFAULT
 
     def run(self, indices: range) -> SimulationReport:
         """Play the games ``indices``; the part of the report they make."""
@@ -198,7 +222,7 @@ class _Task:
         part = SimulationReport(game.id)
         for index in indices:
             state, steps, violation = playout(game, self.seed, index, self.options, self.check,
-                                              rules=self.rules)
+                                              rules=self.rules, policies=self.policies)
             part.games += 1
             part.actions += steps
             if violation is not None:

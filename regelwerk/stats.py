@@ -1,15 +1,16 @@
-"""Statistics of random games: scores, game length, wins by seat, action kinds.
+"""Statistics of games: scores, game length, wins by seat, action kinds.
 
 ``regelwerk stats GAME [--players P] [-n N] [--plot FILE]``: ``n`` random games
 played as ``simulate`` plays them (game ``i`` of a run with seed ``s``: game seed
 :func:`~regelwerk.simulate.game_seed`, policy :func:`~regelwerk.simulate.policy`), then
 per seat the score distribution and win rate, the distribution of game lengths and
-how often each action kind was taken. ``--plot`` draws them with matplotlib as one
+how often each action kind was taken. The seats play at random unless ``--policy`` names
+other policies (:mod:`regelwerk.policies`). ``--plot`` draws them with matplotlib as one
 SVG, captions in the reader's language.
 
 The figures are cached under ``_build/stats/``, keyed by the rules' content: the
 hash of the game's spec files, of the engine's sources (core and the game's package)
-and the package version, with players, games and seed. A rule change recomputes
+and the package version, with players, games, seed and the policy. A rule change recomputes
 them, an unchanged run reads them back. A damaged cache file (not JSON, nested too
 deeply, figures that do not fit together) is never read: its run is played anew and the
 file rewritten. A cache folder that cannot be made or written into is an
@@ -39,6 +40,7 @@ from regelwerk.engine.core.clauses import clause_title
 from regelwerk.engine.core.files import OutputError, write_text
 from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.spec import SpecError
+from regelwerk.policies import DEFAULT, all_random, parse_seats, step
 from regelwerk.simulate import game_seed, policy
 
 FORMAT = "regelwerk-stats/1"
@@ -59,6 +61,7 @@ class Stats:
     kinds: dict[str, int] = field(default_factory=dict)
     cached: bool = False
     seats: list[str] = field(default_factory=list)              # the outcome's names
+    policy: str = DEFAULT                                       # how the seats chose
 
     def add(self, played: Played) -> None:
         if not self.scores:
@@ -80,7 +83,7 @@ class Stats:
     def to_json(self) -> dict[str, Any]:
         return {"format": FORMAT, "game": self.game, "players": self.players,
                 "games": self.games, "seed": self.seed, "key": self.key,
-                "lengths": self.lengths, "scores": self.scores, "wins": self.wins,
+                "policy": self.policy, "lengths": self.lengths, "scores": self.scores, "wins": self.wins,
                 "kinds": dict(sorted(self.kinds.items(), key=lambda kv: (-kv[1], kv[0]))),
                 "seats": self.seats}
 
@@ -92,7 +95,8 @@ class Stats:
             raise ValueError("damaged figures")
         return cls(data["game"], data["players"], data["games"], data["seed"], data["key"],
                    list(data["lengths"]), [list(s) for s in data["scores"]], list(data["wins"]),
-                   dict(data["kinds"]), cached=True, seats=list(data.get("seats", [])))
+                   dict(data["kinds"]), cached=True, seats=list(data.get("seats", [])),
+                   policy=str(data.get("policy", DEFAULT)))
 
     def summary(self) -> dict[str, Any]:
         """Means and medians for the text report."""
@@ -157,6 +161,8 @@ class _PlayTask:
     seed: int
     #: rule variants and a printed board (``stats --option/--board``), as (name, value) pairs
     extra: tuple[tuple[str, Any], ...] = ()
+    #: how the seats choose (``--policy``)
+    policies: str = DEFAULT
 
     def __call__(self, indices: Iterable[int]) -> list[Played]:
         game = games.get(self.game).game
@@ -165,10 +171,13 @@ class _PlayTask:
         for index in indices:
             rng = policy(self.seed, index)
             state = game.new_game(seed=game_seed(self.seed, index), options=options)
+            seats = parse_seats(self.policies, len(game.seats(state)))
+            random = all_random(seats)
             kinds: dict[str, int] = {}
             steps = 0
             while not game.is_over(state):
-                action, state = game.step_random(state, rng)
+                action, state = (game.step_random(state, rng) if random
+                                 else step(game, state, seats, rng))
                 name = game.kind_of[type(action)].name
                 kinds[name] = kinds.get(name, 0) + 1
                 steps += 1
@@ -176,16 +185,20 @@ class _PlayTask:
         return result
 
 
-def cache_file(folder: Path, game_id: str, players: int, n: int, seed: int, key: str) -> Path:
-    return folder / f"{game_id}-{players}p-{n}g-s{seed}-{key}.json"
+def cache_file(folder: Path, game_id: str, players: int, n: int, seed: int, key: str,
+               policies: str = DEFAULT) -> Path:
+    played = "" if policies == DEFAULT else "-" + policies.replace(":", "").replace(",", "+")
+    return folder / f"{game_id}-{players}p-{n}g-s{seed}{played}-{key}.json"
 
 
 def stats(game_id: str, players: int | None = None, n: int = 200, seed: int = 0,
           jobs: int = 1, cache: Path | None = None,
-          options: Mapping[str, Any] | None = None) -> Stats:
-    """The statistics of ``n`` random games (read from ``cache`` when it holds them for
+          options: Mapping[str, Any] | None = None, policies: str = DEFAULT,
+          progress: Callable[[int], None] | None = None) -> Stats:
+    """The statistics of ``n`` games (read from ``cache`` when it holds them for
     the same rules; written there otherwise). ``options``: rule variants and a printed
-    board the games are played with (such a run is played, not cached)."""
+    board the games are played with (such a run is played, not cached); ``policies``: how
+    the seats choose (``--policy``); ``progress(k)`` as ``k`` more games are played."""
     game = games.get(game_id).game
     players = game.default_players if players is None else players
     extra = tuple(sorted((k, v) for k, v in (options or {}).items() if k != "players"))
@@ -193,20 +206,22 @@ def stats(game_id: str, players: int | None = None, n: int = 200, seed: int = 0,
     if n < 1:
         raise SpecError(N_("{game}: the number of games must be at least 1, not {n}"),
                         game=game_id, n=n)
-    run = Run(game_id, players, n, seed=seed)
+    run = Run(game_id, players, n, seed=seed, policy=policies)
     key = rules_key(game_id)
     if cache is not None and not extra:
         found = run.read(cache, key)
         if isinstance(found, Stats):
             return found
-        fill_cache([run], cache, jobs, keys={game_id: key})
+        fill_cache([run], cache, jobs, keys={game_id: key}, progress=progress)
         found = run.read(cache, key)
         if isinstance(found, Stats):
             found.cached = False                  # played now, not read back
             return found
-    result = Stats(game_id, players, n, seed, key)
-    task = _PlayTask(game_id, players, seed, extra) if extra else run.task()
-    for part in pools.map_in_order(task, chunks(n), jobs):
+    result = Stats(game_id, players, n, seed, key, policy=policies)
+    task = _PlayTask(game_id, players, seed, extra, policies) if extra else run.task()
+    done = None if progress is None else (lambda part: progress(len(part)))
+    for part in pools.map_in_order(task, chunks(n, 10 if policies == DEFAULT else 1), jobs,
+                                   done=done):
         for played in part:
             result.add(played)
     return result
@@ -230,16 +245,21 @@ class Run:
     outcomes: bool = True
     #: other rule variants both readings are played with, as (name, value) pairs
     base: tuple[tuple[str, str], ...] = ()
+    #: how the seats choose (``--policy``; random play's files keep their names)
+    policy: str = DEFAULT
 
     def path(self, cache: Path, key: str) -> Path:
         """The run's cache file for the rules whose :func:`rules_key` is ``key``."""
         if not self.option:
-            return cache_file(cache, self.game, self.players, self.games, self.seed, key)
+            return cache_file(cache, self.game, self.players, self.games, self.seed, key,
+                              self.policy)
         first, second = self.values
         base = "".join(f"-with-{name}={value}" for name, value in self.base)
+        played = "" if self.policy == DEFAULT else \
+            "-" + self.policy.replace(":", "").replace(",", "+")
         return cache / (f"{self.game}-compare-{self.option}-{first}-{second}{base}-{self.players}p-"
                         f"{self.games}g-s{self.seed}{'' if self.listed else '-course'}"
-                        f"{'' if self.outcomes else '-share'}-{key}.json")
+                        f"{'' if self.outcomes else '-share'}{played}-{key}.json")
 
     def read(self, cache: Path, key: str) -> Stats | dict[str, Any] | None:
         """The cached figures for the rules ``key`` (a :class:`Stats`, or the JSON of a
@@ -249,7 +269,7 @@ class Run:
             if not path.is_file():
                 return None
             data = json.loads(path.read_text(encoding="utf-8"))
-            if data.get("key") != key:
+            if data.get("key") != key or data.get("policy", DEFAULT) != self.policy:
                 return None
             if self.option:         # what the site shows of a comparison must be there
                 fits = (type(data.get("games")) is int and data["games"] == self.games
@@ -267,25 +287,27 @@ class Run:
     def task(self) -> Callable[[Iterable[int]], list[Any]]:
         """Plays the games of some indices of the run (a picklable callable)."""
         if not self.option:
-            return _PlayTask(self.game, self.players, self.seed)
+            return _PlayTask(self.game, self.players, self.seed, policies=self.policy)
         from regelwerk.compare import PairTask, readings
 
         game = games.get(self.game).game
         return PairTask(self.game, readings(game, self.option, self.values, self.players,
                                              dict(self.base)),
-                         self.seed, self.listed, self.outcomes)
+                         self.seed, self.listed, self.outcomes, self.policy)
 
     def result(self, key: str, played: Iterable[Any]) -> Stats | dict[str, Any]:
         """The figures of the run from its games, in the order of their indices."""
         if not self.option:
-            figures = Stats(self.game, self.players, self.games, self.seed, key)
+            figures = Stats(self.game, self.players, self.games, self.seed, key,
+                            policy=self.policy)
             for one in played:
                 figures.add(one)
             return figures
         from regelwerk.compare import Comparison, tally
 
         report = tally(Comparison(self.game, self.option, self.values, self.players,
-                                  self.seed, base=self.base, listed=self.listed), played)
+                                  self.seed, base=self.base, listed=self.listed,
+                                  policy=self.policy), played)
         return {**report.to_json(), "key": key}
 
 
@@ -307,13 +329,14 @@ def _play(work: tuple[Callable[[Iterable[int]], list[Any]], range]) -> list[Any]
 
 
 def fill_cache(runs: Iterable[Run], cache: Path, jobs: int = 1, chunk: int = 5,
-               keys: Mapping[str, str] | None = None) -> list[Run]:
+               keys: Mapping[str, str] | None = None,
+               progress: Callable[[int], None] | None = None) -> list[Run]:
     """Compute every run ``cache`` lacks for the present rules and write its file; all
     their games are spread over ``jobs`` worker processes at once (``chunk`` games a
     piece, the most costly runs first), so many small runs keep every core busy. A run
     whose file is there for the same rules is not played again. ``keys``: the games'
     :func:`rules_key` where the caller has taken them already. Returns the runs
-    computed."""
+    computed. ``progress(k)``: as ``k`` more games are played."""
     keys = dict(keys or {})
     missing = []
     for run in dict.fromkeys(runs):
@@ -324,9 +347,12 @@ def fill_cache(runs: Iterable[Run], cache: Path, jobs: int = 1, chunk: int = 5,
         return []
     # comparisons play every game twice and lists go by seats: the costly ones first
     order = sorted(missing, key=lambda r: (-(r.games * r.players * (2 if r.option else 1)), r))
-    pieces = [(run, part) for run in order for part in chunks(run.games, chunk)]
+    pieces = [(run, part) for run in order
+              for part in chunks(run.games, chunk if run.policy == DEFAULT else 1)]
     tasks = {run: run.task() for run in order}
-    played = pools.map_in_order(_play, [(tasks[run], part) for run, part in pieces], jobs)
+    done = None if progress is None else (lambda work: progress(len(work[1])))
+    played = pools.map_in_order(_play, [(tasks[run], part) for run, part in pieces], jobs,
+                                done=done)
     gathered: dict[Run, list[Any]] = {run: [] for run in order}
     for (run, _part), games_played in zip(pieces, played, strict=True):
         gathered[run].extend(games_played)

@@ -38,12 +38,19 @@ def add_arguments(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> N
     options.players(parser, _)
     options.board(parser, _)
     options.seed(parser, _("seed of the run (default 0)"))
+    options.policy(parser, _)
     options.jobs(parser, _)
+    options.no_progress(parser, _)
     options.json_output(parser, _)
 
 
 def run(args: argparse.Namespace, lang: str, out: Out) -> int:
+    import sys
+
+    from tqdm import tqdm
+
     from regelwerk.compare import compare, save
+    from regelwerk.policies import DEFAULT
 
     _ = translator(lang)
     info = common.game(args.game, lang)
@@ -59,8 +66,17 @@ def run(args: argparse.Namespace, lang: str, out: Out) -> int:
         base[key.strip()] = value.strip()
     if args.board:
         base["board"] = load_board_file(args.board)
-    report = compare(info.id, option, values, args.games, args.players, args.seed, args.jobs,
-                     base=base)
+    players = args.players if args.players is not None else info.game.default_players
+    seats = len(info.game.seats(info.game.rules_for({"players": players})))
+    policies = options.read_policy(args.policy, info.game, seats, lang)
+    # random play is quick: a bar only where the seats search
+    bar = tqdm(total=args.games, unit=_("games"), file=sys.stderr, desc=info.id,
+               disable=args.no_progress or policies == DEFAULT or None)
+    try:
+        report = compare(info.id, option, values, args.games, args.players, args.seed,
+                         args.jobs, base=base, policies=policies, progress=bar.update)
+    finally:
+        bar.close()
     if args.save is not None:
         save(report, args.save)
     board = common.replaced(info.game, base.get("board"), lang)

@@ -10,6 +10,7 @@ import argparse
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from regelwerk.engine.core.i18n import LANGUAGES
 
@@ -107,3 +108,27 @@ def root(parser: argparse.ArgumentParser, _: Translate) -> None:
     """``--root DIR``: the source checkout of a command that needs one."""
     parser.add_argument("--root", type=path_type(_),
                         help=_("source checkout (default: found from here)"))
+
+
+def policy(parser: argparse.ArgumentParser, _: Translate) -> None:
+    """``--policy P`` or ``--policy P1,P2,...``: how the seats choose (:mod:`regelwerk.policies`)."""
+    parser.add_argument("--policy", default="random", metavar=_("POLICY"), help=_(
+        "how the seats choose: random (default), greedy (one step ahead on the game's "
+        "heuristic), mcts or mcts:N (OpenSpiel's tree search with N simulations, default "
+        "200; needs regelwerk[openspiel]); one for every seat or one per seat, separated by "
+        "commas"))
+
+
+def read_policy(text: str, game: Any, seats: int, lang: str) -> str:
+    """``--policy``'s text for a game of ``seats`` seats, checked (the names, their count,
+    what each policy needs of the game); a usage error in ``lang`` otherwise. Returns it as
+    :func:`regelwerk.policies.named` writes it."""
+    from regelwerk.commands.common import UsageError
+    from regelwerk.policies import PolicyError, check, named, parse_seats
+
+    try:
+        policies = parse_seats(text, seats)
+        check(game, policies)
+    except PolicyError as exc:
+        raise UsageError(exc.message_in(lang)) from None
+    return named(policies)

@@ -18,11 +18,12 @@ from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.numbers import decimal, integer, percent
 from regelwerk.engine.core.spec import seat_word
 from regelwerk.parser import translator
+from regelwerk.policies import DEFAULT
 
 
 def add_arguments(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
-    parser.description = _("Play random legal games, checking every runtime invariant after "
-                           "every action.")
+    parser.description = _("Play legal games (random unless --policy says otherwise), "
+                           "checking every runtime invariant after every action.")
     parser.add_argument("game", metavar=_("GAME"), help=_("game id"))
     options.games_count(parser, 1000, _("number of games (default 1000)"))
     options.seed(parser, _("seed of the run (default 0)"))
@@ -32,6 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> N
         "simulate finds it too"))
     parser.add_argument("--save-violations", type=options.path_type(_), metavar=_("DIR"),
                         help=_("write a game record for every violation into DIR"))
+    options.policy(parser, _)
     options.jobs(parser, _)
     parser.add_argument("--dask", metavar=_("ADDRESS"), help=_(
         "play the games on a dask.distributed cluster: the scheduler's address, or 'local' "
@@ -71,6 +73,7 @@ def run(args: argparse.Namespace, lang: str, out: Out) -> int:
     if args.board:
         chosen["board"] = board
     rules = game.rules_for(chosen)           # a SpecError names the file (main shows it)
+    policies = options.read_policy(args.policy, game, len(game.seats(rules)), lang)
     if args.mutant:
         from regelwerk.verification.core import mutate
 
@@ -80,7 +83,7 @@ def run(args: argparse.Namespace, lang: str, out: Out) -> int:
     try:
         report = simulate(game, args.games, args.seed, chosen, check=True, progress=bar.update,
                           rules=rules, jobs=args.jobs, save=args.save_violations,
-                          dask=args.dask)
+                          dask=args.dask, policies=policies)
     finally:
         bar.close()
     shown = common.replaced(game, chosen.get("board"), lang)
@@ -96,6 +99,8 @@ def run(args: argparse.Namespace, lang: str, out: Out) -> int:
             actions=integer(report.actions, lang), seconds=decimal(report.seconds, lang, 2),
             gps=integer(report.games_per_second, lang),
             aps=integer(report.actions_per_second, lang)))
+        if report.policy != DEFAULT:       # random play's report stays as it was
+            out(_("seats played by: {policy}").format(policy=report.policy))
         out(_("invariant violations: {count}").format(count=len(report.violations)))
         for v in report.violations[:5]:
             out(_("  game {index}, action {step}: {names}").format(

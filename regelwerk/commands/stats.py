@@ -22,16 +22,19 @@ from regelwerk.parser import translator
 
 def add_arguments(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> None:
     parser.description = _(
-        "Play random games and show the score distribution by seat, the game length, the "
-        "win rate by seat and how often each action kind is chosen; --plot draws them as SVG "
-        "with captions in the chosen language. The figures are cached under _build/stats, "
-        "keyed by the rules' content, so an unchanged run does not play again.")
+        "Play games (random unless --policy says otherwise) and show the score distribution "
+        "by seat, the game length, the win rate by seat and how often each action kind is "
+        "chosen; --plot draws them as SVG with captions in the chosen language. The figures "
+        "are cached under _build/stats, keyed by the rules' content, so an unchanged run does "
+        "not play again.")
     path = options.path_type(_)
     parser.add_argument("game", metavar=_("GAME"), help=_("game id"))
     options.players(parser, _)
     options.games_count(parser, 200, _("number of games (default 200)"))
     options.seed(parser, _("seed of the run (default 0)"))
     options.jobs(parser, _)
+    options.policy(parser, _)
+    options.no_progress(parser, _)
     options.game_options(parser, _, with_players=False)
     parser.add_argument("--plot", type=path, metavar=_("FILE"), help=_(
         "write the plots here (SVG; - is standard output, and then nothing else is printed)"))
@@ -42,6 +45,11 @@ def add_arguments(parser: argparse.ArgumentParser, _: Callable[[str], str]) -> N
 
 
 def run(args: argparse.Namespace, lang: str, out: Out) -> int:
+    import sys
+
+    from tqdm import tqdm
+
+    from regelwerk.policies import DEFAULT
     from regelwerk.stats import plot, stats
     from regelwerk.trace import find_root
 
@@ -56,7 +64,17 @@ def run(args: argparse.Namespace, lang: str, out: Out) -> int:
     cache = _stats_cache(args.cache, find_root, lang)
     chosen = common.options_of(args, lang)
 
-    result = stats(info.id, args.players, args.games, args.seed, args.jobs, cache, chosen)
+    players = args.players if args.players is not None else info.game.default_players
+    seats = len(info.game.seats(info.game.rules_for({**chosen, "players": players})))
+    policies = options.read_policy(args.policy, info.game, seats, lang)
+    # random play is quick: a bar only where the seats search
+    bar = tqdm(total=args.games, unit=_("games"), file=sys.stderr, desc=info.id,
+               disable=args.no_progress or policies == DEFAULT or None)
+    try:
+        result = stats(info.id, args.players, args.games, args.seed, args.jobs, cache, chosen,
+                       policies, progress=bar.update)
+    finally:
+        bar.close()
     names = common.seat_list(info.game, result.players, lang)
     if args.plot is not None:
         write_text(args.plot, plot(result, names, lang))     # -: standard output, nothing else
@@ -70,9 +88,13 @@ def run(args: argparse.Namespace, lang: str, out: Out) -> int:
     if board:
         common.print_board(board, lang, out)
     summary = result.summary()
-    out(_("{game}: {games} random games at {players} players (seed {seed}){cached}").format(
+    heading = (_("{game}: {games} random games at {players} players (seed {seed}){cached}")
+               if result.policy == DEFAULT else
+               _("{game}: {games} games at {players} players (seed {seed}), seats played by "
+                 "{policy}{cached}"))
+    out(heading.format(
         game=info.id, games=integer(result.games, lang), players=result.players, seed=result.seed,
-        cached=_(", from the cache") if result.cached else ""))
+        policy=result.policy, cached=_(", from the cache") if result.cached else ""))
     length = summary["length"]
     out(_("game length: mean {mean}, median {median}, from {min} to {max} actions").format(
         **_figures(length, lang)))

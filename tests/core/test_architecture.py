@@ -290,12 +290,33 @@ def test_the_prefix_finder_sees_each_spelling() -> None:
                                      "C = GAME_ID + ':'", "P: str = 'lorenzo:'"]
 
 
-@pytest.mark.parametrize("path", python_files(PACKAGE, ROOT / "verification"),
+@pytest.mark.parametrize("path", python_files(PACKAGE, ROOT / "engine", ROOT / "verification"),
                          ids=lambda p: str(p.relative_to(ROOT)))
 def test_a_clause_prefix_comes_from_its_one_home(path: Path) -> None:
-    """``regelwerk/`` and ``verification/`` take a game's clause prefix from
-    ``clauses.prefix`` (the engine's own modules are still to follow)."""
+    """``regelwerk/``, ``engine/`` and ``verification/`` take a game's clause prefix from
+    ``clauses.prefix`` (``engine/core/clauses.py``)."""
     assert clause_prefixes(path.read_text(encoding="utf-8")) == []
+
+
+def glossary_lookups(text: str) -> list[str]:
+    """Each function that wraps ``glossary_word`` for one game (a ``term()`` of its own),
+    where ``term = glossary_term(ID)`` is the one way."""
+    return [node.name for node in ast.walk(ast.parse(text))
+            if isinstance(node, ast.FunctionDef)
+            and any(isinstance(call, ast.Call) and ast.unparse(call.func) == "glossary_word"
+                    and len(call.args) >= 1 and isinstance(call.args[0], ast.Constant)
+                    for call in ast.walk(node))]
+
+
+def test_the_glossary_finder_sees_a_wrapper() -> None:
+    wrapper = 'def term(key, lang):\n    return glossary_word("florenz", key, lang)\n'
+    assert glossary_lookups(wrapper) == ["term"]
+    assert glossary_lookups('term = glossary_term("florenz")\n') == []
+
+
+@pytest.mark.parametrize("path", python_files(ROOT / "engine"), ids=lambda p: str(p.relative_to(ROOT)))
+def test_a_game_looks_its_words_up_in_its_glossary_one_way(path: Path) -> None:
+    assert glossary_lookups(path.read_text(encoding="utf-8")) == []
 
 
 def renames(text: str) -> list[str]:
@@ -407,3 +428,27 @@ def test_numbers_for_readers_have_one_home() -> None:
     found = {str(path.relative_to(ROOT)): number_formats(path.read_text(encoding="utf-8"))
              for path in python_files(*EVERYWHERE)}
     assert {path for path, uses in found.items() if uses} == {"engine/core/numbers.py"}
+
+
+def variant_compares(text: str) -> list[str]:
+    """Each comparison of a variant's string in rule code (``rules.variants["x"] == "y"``):
+    a reading is resolved once into a typed field of the rules (ARCHITECTURE.md)."""
+    found = []
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Compare):
+            for side in (node.left, *node.comparators):
+                if isinstance(side, ast.Subscript) and ast.unparse(side.value).endswith("variants"):
+                    found.append(ast.unparse(node))
+    return found
+
+
+def test_the_variant_compare_finder_sees_each_form() -> None:
+    text = ('a = rules.variants["x"] == "y"\nb = "y" != state.rules.variants["x"]\n'
+            'c = TABLE[variants["x"]]\nd = rules.solo_level == "easier"\n')
+    assert variant_compares(text) == ["rules.variants['x'] == 'y'", "'y' != state.rules.variants['x']"]
+
+
+@pytest.mark.parametrize("path", [p for p in python_files(ROOT / "engine") if "core" not in p.parts],
+                         ids=lambda p: str(p.relative_to(ROOT)))
+def test_rule_code_reads_a_reading_from_its_typed_field(path: Path) -> None:
+    assert variant_compares(path.read_text(encoding="utf-8")) == []
