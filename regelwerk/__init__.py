@@ -5,4 +5,4 @@ Layers (see ARCHITECTURE.md): :mod:`regelwerk.spec` (data), :mod:`regelwerk.engi
 reference built by :mod:`regelwerk.site`, and the ``regelwerk`` command line.
 """
 
-__version__ = "0.2.1"
+__version__ = "0.3.0"

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 
 from regelwerk import commands, status_codes
 from regelwerk.commands.common import Failed, UsageError
-from regelwerk.engine.core.errors import render
+from regelwerk.engine.core.errors import LocalizedError, render
 from regelwerk.engine.core.files import OutputError
 from regelwerk.engine.core.records import RecordError
 from regelwerk.engine.core.spec import SpecError
@@ -76,6 +76,9 @@ def run(args: argparse.Namespace, lang: str) -> int:
     except UsageError as exc:
         error_line(_("regelwerk: error: {message}").format(message=exc), lang)
         return status_codes.USAGE
+    except LocalizedError as exc:   # a run that cannot give its figure (a game that never ends)
+        error_line(_("regelwerk: {message}").format(message=exc.message_in(lang)), lang)
+        return status_codes.FAILED
     except Failed as exc:
         error_line(_("regelwerk: {message}").format(message=exc), lang)
         return status_codes.FAILED

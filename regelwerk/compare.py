@@ -48,7 +48,7 @@ from regelwerk.engine.core.numbers import decimal, integer, percent
 from regelwerk.engine.core.records import GameRecord
 from regelwerk.engine.core.spec import SpecError, seat_word
 from regelwerk.policies import DEFAULT, Policy, all_random, parse_seats, step
-from regelwerk.simulate import game_seed, policy
+from regelwerk.simulate import ended_within, game_seed, policy
 
 #: How many example games a report keeps (the first ones where the reading mattered).
 EXAMPLES = 5
@@ -287,6 +287,7 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
         states, step = [after, other], step + 1
         if step >= max_steps:
             raise RuntimeError(f"game {index} did not end within {max_steps} actions")
+        ended_within(game, states[0], step, index, seed, policies)
     at = (states[0], states[1]) if keep and difference is not None else None
     if difference is not None and not outcomes:
         return Pair(index, None, None, difference, at=at)
@@ -298,6 +299,7 @@ def play_pair(game: Game[Any, Any], options: tuple[Mapping[str, Any], Mapping[st
             if len(taken[i]) >= max_steps:
                 raise RuntimeError(f"game {index} did not end within {max_steps} actions")
             action, state = _step(game, state, seats, own)
+            ended_within(game, state, len(taken[i]) + 1, index, seed, policies)
             taken[i].append(action)
             _count(counts[i], game, action)
         states[i] = state

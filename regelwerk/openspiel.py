@@ -18,8 +18,8 @@ nothing is declared twice:
   mixed-radix number over (kind, field values), each field's range its declared domain
   (``within``, ``index_into``), so the same id means the same action in every state.
   A field the rules leave open (Medici vs Strozzi's price, Lorenzo's servants) is bounded
-  by :data:`OPEN_BOUNDS`; Florenz's compound scandal play makes its encoding large (see
-  :func:`sizes`);
+  by :data:`OPEN_BOUNDS`; Florenz's scandal play is a sequence of small choices, so its
+  encoding stays in the tens of thousands (see :func:`sizes`);
 * **length**: the game's declared maximum (:meth:`Game.longest`), every move counted,
   chance's included;
 * **returns**: from the game's :class:`~regelwerk.engine.core.game.Outcome`. With
@@ -214,7 +214,7 @@ def _rules(game: Game[Any, Any], players: int) -> Any:
 
 def sizes(game: Game[Any, Any], players: int) -> Sizes:
     """The seats, action ids, chance outcome ids and maximum length of ``game`` at
-    ``players`` (Florenz's compound scandal play alone makes billions of ids)."""
+    ``players``."""
     rules = _rules(game, players)
     longest = game.longest(rules)
     if longest is None:
@@ -278,9 +278,12 @@ class RegelwerkGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel ships no typ
         if seats == 1:
             low, high = (-1.0, 1.0) if self.returns_mode == "win" else (-float(longest),
                                                                          float(longest))
-            total = None
         else:
-            low, high, total = -1.0, float(seats - 1), 0.0
+            low, high = -1.0, float(seats - 1)
+        # the returns sum to 0 at every count, but a game declared general-sum (one that has a
+        # solo count, as Florenz) may state no utility sum (OpenSpiel's basic tests check it)
+        general = game.players[0] == 1
+        total = None if seats == 1 or general else 0.0
         info = pyspiel.GameInfo(
             num_distinct_actions=self.actions.size, max_chance_outcomes=self.outcomes.size,
             num_players=seats, min_utility=low, max_utility=high, utility_sum=total,

@@ -19,7 +19,9 @@ from types import ModuleType
 from typing import Any
 
 from regelwerk import pools
+from regelwerk.engine.core.errors import LocalizedError
 from regelwerk.engine.core.game import Game
+from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.records import GameRecord
 from regelwerk.policies import DEFAULT, all_random, parse_seats, step
 
@@ -85,6 +87,30 @@ def policy(seed: int, index: int) -> Random:
     return Random(f"{seed}/{index}/policy")
 
 
+#: The name a game that outlasts its declared maximum length (``Game.longest``) is reported
+#: under, beside the runtime invariants: the declaration's promise is broken, and the game is
+#: stopped there with its record (a policy that finds an endless loop the rules allow).
+LONGEST = "max_length"
+
+
+class EndlessGame(LocalizedError):
+    """A game played on past its declared maximum length (``Game.longest``): the rules let
+    the seats loop (a policy found it), and a figure needs every game to end."""
+
+
+def ended_within(game: Game[Any, Any], state: Any, steps: int, index: int, seed: int,
+                 policies: str) -> None:
+    """Refuse to play game ``index`` on once it is longer than the game says it can be."""
+    longest = game.longest(state)
+    if longest is not None and steps > longest and not game.is_over(state):
+        raise EndlessGame(N_("{game}: game {index} (seed {seed}, --policy {policy}) did not end "
+                             "within its maximum length of {longest} moves; "
+                             "'regelwerk simulate {game} -n {count} --seed {seed} --policy {policy} "
+                             "--save-violations DIR' writes its record"),
+                          game=game.id, index=index, seed=seed, policy=policies, longest=longest,
+                          count=index + 1)
+
+
 def declared(game: Game[Any, Any] | ModuleType) -> Game[Any, Any]:
     """The game declaration (a game package offers it as ``GAME``)."""
     return game if isinstance(game, Game) else game.GAME
@@ -109,11 +135,14 @@ def playout(game: Game[Any, Any] | ModuleType, seed: int, index: int, options: M
     steps = 0
     if max_steps <= 0 and not is_over(start):
         raise RuntimeError(f"game {index} did not end within {max_steps} actions")
+    longest = game.longest(start) if check else None
     for action, state in _steps(game, start, rng, check, policies):
         steps += 1
         if check:
             actions.append(action)
             broken = violations(state)
+            if longest is not None and steps > longest and not is_over(state):
+                broken = [*broken, LONGEST]     # a game longer than the game says it can be
             if broken:
                 record = GameRecord.played(game, game_seed(seed, index),
                                            tuple(game.action_to_json(a) for a in actions),

@@ -41,7 +41,7 @@ from regelwerk.engine.core.files import OutputError, write_text
 from regelwerk.engine.core.i18n import N_, gettext_for
 from regelwerk.engine.core.spec import SpecError
 from regelwerk.policies import DEFAULT, all_random, parse_seats, step
-from regelwerk.simulate import game_seed, policy
+from regelwerk.simulate import ended_within, game_seed, policy
 
 FORMAT = "regelwerk-stats/1"
 
@@ -181,6 +181,7 @@ class _PlayTask:
                 name = game.kind_of[type(action)].name
                 kinds[name] = kinds.get(name, 0) + 1
                 steps += 1
+                ended_within(game, state, steps, index, self.seed, self.policies)
             result.append(finished(game, state, steps, kinds))
         return result
 

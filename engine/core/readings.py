@@ -29,8 +29,9 @@ OPTION_PLAYERS, OPTION_BOARD = "players", "board"
 
 
 #: What a ruling can be: a changed decision, a new reading one can play, a rule the engine
-#: played wrongly, or a number the engine assumed in code made an assumed spec number.
-KINDS = ("decision", "reading", "fix", "number")
+#: played wrongly, a number the engine assumed in code made an assumed spec number, or a
+#: change of the engine's actions or random play under unchanged rules (seeded games differ).
+KINDS = ("decision", "reading", "fix", "number", "engine")
 
 
 @dataclass(frozen=True)

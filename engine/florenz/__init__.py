@@ -9,7 +9,10 @@ The game is declared in :mod:`.game` (:data:`GAME`); the contract's functions
 (``new_game``, ``legal_actions``, ``apply``, ``is_legal``, ``random_action``,
 ``outcome``, ``result``, ``action_to_json``, ... see
 :data:`regelwerk.engine.core.game.EXPORTS`) are offered here as module
-functions. Scandal cards are played with :class:`Scandal` (see :mod:`.scandal`);
+functions. A scandal card is played step by step: :class:`ScandalCard`, then each choice
+it asks (:class:`ScandalPiece`, :class:`ScandalPlace`, :class:`ScandalMedici`,
+:class:`ScandalCrest`, :class:`ScandalStop`); :class:`Scandal`, the whole play in one
+as older records hold it, is still taken by :func:`apply` (see :mod:`.scandal`);
 the solo game against Strozzi is ``new_game(options={"players": 1})`` (see
 :mod:`.solo`).
 
@@ -54,6 +57,12 @@ from regelwerk.engine.florenz.actions import (
     PlanDrawn,
     Promote,
     Scandal,
+    ScandalCard,
+    ScandalCrest,
+    ScandalMedici,
+    ScandalPiece,
+    ScandalPlace,
+    ScandalStop,
     Send,
     StartDrawn,
     StrozziChoice,
@@ -79,7 +88,7 @@ from regelwerk.engine.florenz.rule_fns import (
     swap_allowed,
 )
 from regelwerk.engine.florenz.rules import BOASTS, MEDICI, RuleFns, Rules
-from regelwerk.engine.florenz.scandal import card_kind, walks
+from regelwerk.engine.florenz.scandal import card_kind, next_steps, steps_of, walks
 from regelwerk.engine.florenz.scandal import options as scandal_options
 from regelwerk.engine.florenz.scoring import (
     achievement,
@@ -103,13 +112,13 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "BOASTS", "GAME", "MEDICI", "Accept", "Action", "Automa", "BoardDrawn", "Boast", "BonusPoint",
     "BonusSwap", "BonusTime", "CardDrawn", "Decline", "DiscardForTime", "Draw", "Drawn", "Gift",
-    "HurryPair", "HurryTwice", "Move", "Pass", "Phase", "Place", "PlanDrawn", "Promote",
-    "RuleFns", "Rules", "Scandal", "Send", "StartDrawn", "State", "StrozziChoice", "StrozziDrawn",
-    "TileDrawn",
-    "TimeDrawn", "achievement", "boast_field", "card_kind", "control_key", "control_order",
-    "controller", "dealt", "default_rules", "entered", "family_queue_points", "gain_time",
-    "gift_cost", "giovanni_step", "give_card", "head_award", "insert_position", "letter_medici",
-    "letter_target", "may_enter", "medici_phase", "plan_points", "queue_points",
-    "receive_card", "route", "rules_from_spec", "scandal_options", "set_up", "swap_allowed",
-    "time_points", "visit", "walks", "winners", "with_queues",
+    "HurryPair", "HurryTwice", "Move", "Pass", "Phase", "Place", "PlanDrawn", "Promote", "RuleFns",
+    "Rules", "Scandal", "ScandalCard", "ScandalCrest", "ScandalMedici", "ScandalPiece",
+    "ScandalPlace", "ScandalStop", "Send", "StartDrawn", "State", "StrozziChoice", "StrozziDrawn",
+    "TileDrawn", "TimeDrawn", "achievement", "boast_field", "card_kind", "control_key",
+    "control_order", "controller", "dealt", "default_rules", "entered", "family_queue_points",
+    "gain_time", "gift_cost", "giovanni_step", "give_card", "head_award", "insert_position",
+    "letter_medici", "letter_target", "may_enter", "medici_phase", "next_steps", "plan_points",
+    "queue_points", "receive_card", "route", "rules_from_spec", "scandal_options", "set_up",
+    "steps_of", "swap_allowed", "time_points", "visit", "walks", "winners", "with_queues",
 ]

@@ -121,9 +121,59 @@ class DiscardForTime:
     index: int = field(metadata=HAND)
 
 
+# ----------------------------------------------------------------- a scandal card, step by step
+# A card is played as a sequence of small choices (issue 33): the card, then what it asks,
+# one choice at a time (:mod:`.scandal`, ``State.scandal``). Each id means the same choice
+# in every state, and the ids are few.
+
+@dataclass(frozen=True, slots=True, order=True)
+class ScandalCard:
+    """Play the hand card at ``index`` (an action); its choices follow, one step each."""
+
+    index: int = field(metadata=HAND)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ScandalPiece:
+    """The card being played takes the member ``piece`` (the next member it asks for)."""
+
+    piece: int = field(metadata=PIECE)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ScandalPlace:
+    """The card being played takes ``location`` (1-9): its target, or a long walk's next
+    location."""
+
+    location: int = field(metadata=LOCATION)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ScandalMedici:
+    """The card being played takes ``medici`` (0 Cosimo, 1 Contessina, 2 Giovanni)."""
+
+    medici: int = field(metadata=MEDICI)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ScandalCrest:
+    """The card being played takes ``crest`` of the Medici chosen (a path index for
+    Cosimo's escorts, a location number for spies and doormen; -1: a gift without a
+    guard)."""
+
+    crest: int = field(metadata={DOMAIN: Domain(-1, "crest_count", below=True)})
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class ScandalStop:
+    """The long walk being played stops here, or no further member walks."""
+
+
 @dataclass(frozen=True, slots=True, order=True)
 class Scandal:
-    """Play the hand card at ``index`` (an action); ``a``-``d`` depend on the card (-1 unused).
+    """A whole card play in one: the hand card at ``index`` and ``a``-``d`` (-1 unused), as
+    records before issue 33 wrote it. Never listed: :meth:`Game.apply` takes it as the
+    sequence of steps it stands for (:func:`.scandal.steps_of`), so old records replay.
 
     ========================  ===================================================
     card                      fields
@@ -224,7 +274,8 @@ class StrozziChoice:
 
 
 Action = (Place | Pass | BonusTime | BonusPoint | BonusSwap | Send | Promote | Move | HurryTwice
-          | HurryPair | Boast | Gift | DiscardForTime | Scandal | Accept | Decline | StrozziChoice)
+          | HurryPair | Boast | Gift | DiscardForTime | ScandalCard | ScandalPiece | ScandalPlace
+          | ScandalMedici | ScandalCrest | ScandalStop | Scandal | Accept | Decline | StrozziChoice)
 Drawn = StartDrawn | BoardDrawn | PlanDrawn | TileDrawn | TimeDrawn | CardDrawn | StrozziDrawn
 
 
@@ -245,6 +296,12 @@ class Prebuilt:
     boast: tuple[Boast, ...]
     gift: tuple[tuple[Gift, ...], ...]                  # medici -> crest + 1 -> Gift
     discard: tuple[DiscardForTime, ...]                 # hand index -> DiscardForTime
+    # a scandal card's steps
+    scandal_card: tuple[ScandalCard, ...]               # hand index -> ScandalCard
+    scandal_piece: tuple[ScandalPiece, ...]             # piece -> ScandalPiece
+    scandal_place: tuple[ScandalPlace, ...]             # location index -> ScandalPlace
+    scandal_medici: tuple[ScandalMedici, ...]
+    scandal_crest: tuple[ScandalCrest, ...]             # crest + 1 -> ScandalCrest
     # chance's outcomes, each by the item drawn (location tiles by location index)
     start: tuple[StartDrawn, ...]
     board: tuple[BoardDrawn, ...]
@@ -259,6 +316,7 @@ class Prebuilt:
     bonus_point: tuple[BonusPoint] = (BonusPoint(),)
     accept: tuple[Accept] = (Accept(),)
     decline: tuple[Decline] = (Decline(),)
+    scandal_stop: ScandalStop = ScandalStop()
 
 
 def prebuilt(locations: int, pieces: int, medici: int, crests: int, cards: int,
@@ -288,4 +346,9 @@ def prebuilt(locations: int, pieces: int, medici: int, crests: int, cards: int,
                                 for via in locs) for p in range(pieces)),
         boast=tuple(Boast(loc + 1) for loc in locs),
         gift=tuple(tuple(Gift(m, c) for c in range(-1, crests)) for m in range(medici)),
-        discard=tuple(DiscardForTime(i) for i in range(cards)))
+        discard=tuple(DiscardForTime(i) for i in range(cards)),
+        scandal_card=tuple(ScandalCard(i) for i in range(cards)),
+        scandal_piece=tuple(ScandalPiece(p) for p in range(pieces)),
+        scandal_place=tuple(ScandalPlace(loc + 1) for loc in locs),
+        scandal_medici=tuple(ScandalMedici(m) for m in range(medici)),
+        scandal_crest=tuple(ScandalCrest(c) for c in range(-1, crests)))

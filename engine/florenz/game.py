@@ -23,11 +23,13 @@ chooses a set-up that way).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
 from operator import attrgetter
 from typing import Any
 
+from regelwerk.engine.core.actions import ActionCodec
 from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import Spec, load
@@ -64,6 +66,12 @@ from regelwerk.engine.florenz.actions import (
     PlanDrawn,
     Promote,
     Scandal,
+    ScandalCard,
+    ScandalCrest,
+    ScandalMedici,
+    ScandalPiece,
+    ScandalPlace,
+    ScandalStop,
     Send,
     StartDrawn,
     StrozziChoice,
@@ -83,6 +91,7 @@ from regelwerk.engine.florenz.stages import (
     CHOOSING,
     GIOVANNI,
     PASSED,
+    PLAYING,
     SETUP,
     Sampling,
     WhenActing,
@@ -124,7 +133,8 @@ _CARD = int(Draw.CARD)
 def sequence_clause(state: State) -> str:
     """The clause that refuses an action out of turn or stage (core's refusal): the draw
     chance makes now, a scandal card by the reason it is given (a spy's, guard.spy, or the
-    top cup's, medici.boast_reward); the set-up's first debutants; Strozzi's turn waiting
+    top cup's, medici.boast_reward); a scandal card being played (its choices come first,
+    scandal.play); the set-up's first debutants; Strozzi's turn waiting
     for a choice; the passed family's bonus; else the round's order."""
     draws = state.draws
     if draws:
@@ -134,6 +144,8 @@ def sequence_clause(state: State) -> str:
         if kind == _CARD:                       # (CARD, family, medici, why)
             return C + ("guard.spy" if draws[0][3] == SPY else "medici.boast_reward")
         return chance.CLAUSES[kind]
+    if state.scandal:
+        return C + "scandal.play"
     now = stage(state)
     if now == SETUP:
         return C + "setup.first_debutants"
@@ -146,6 +158,7 @@ _SETUP_STAGE = frozenset({SETUP})
 _ACTING_STAGE = frozenset({ACTING})
 _PASSED_STAGE = frozenset({PASSED})
 _GIOVANNI_STAGE = frozenset({GIOVANNI})
+_PLAYING_STAGE = frozenset({PLAYING})
 #: discarding for time is no action: any decision of phases 2 and 4 (action.discard_for_time)
 _DISCARD_STAGES = frozenset({ACTING, PASSED, GIOVANNI})
 
@@ -183,9 +196,16 @@ KINDS: tuple[ActionKind[State, Any], ...] = (
                explain=favours.explain_boast, stages=_ACTING_STAGE),
     ActionKind(Gift, "gift", C + "action.gift", favours.gift_options, favours.gift,
                explain=favours.explain_gift, stages=_ACTING_STAGE),
-    ActionKind(Scandal, "scandal", C + "scandal.play", scandal.scandal_options, scandal.play,
-               sampler=WhenActing(scandal.sample), explain=scandal.explain_scandal,
-               stages=_ACTING_STAGE),
+    # a scandal card, step by step: the card, then each choice it asks (.scandal)
+    ActionKind(ScandalCard, "scandal_card", C + "scandal.play", scandal.card_options,
+               scandal.card, sampler=WhenActing(scandal.card_sample),
+               explain=scandal.explain_card, stages=_ACTING_STAGE),
+    *(ActionKind(step, name, C + "scandal.play", scandal.step_options(step),
+                 scandal.STEP_EFFECTS[step], explain=scandal.explain_step,
+                 stages=_PLAYING_STAGE)
+      for step, name in ((ScandalPiece, "scandal_piece"), (ScandalPlace, "scandal_place"),
+                         (ScandalMedici, "scandal_medici"), (ScandalCrest, "scandal_crest"),
+                         (ScandalStop, "scandal_stop"))),
     # the solo player's choice where Strozzi's card leaves one open (interp.solo_card5_tie,
     # interp.solo_automa_choices)
     ActionKind(StrozziChoice, "strozzi_choice", C + "solo.turn", solo.choice_options,
@@ -215,8 +235,8 @@ K.update({kind.action: kind for kind in KINDS})
 
 #: The kinds a family that has not passed draws from in random play, in the order of the
 #: draw (the hurry kind's sampler draws either hurry; the pair is not drawn on its own).
-ACTING_KINDS = tuple(K[a] for a in (Pass, Send, Promote, Move, Boast, Gift, HurryTwice, Scandal,
-                                    DiscardForTime))
+ACTING_KINDS = tuple(K[a] for a in (Pass, Send, Promote, Move, Boast, Gift, HurryTwice,
+                                    ScandalCard, DiscardForTime))
 
 
 #: random play's ``sampling`` (:class:`.stages.Sampling`): kind first for those kinds while a
@@ -270,16 +290,58 @@ def max_length(rules: Rules) -> int:
     per location, a plan card per family, the start coin and the location and time tiles
     of the disc. Each round a family acts until it passes, every action but passing costs
     time and no clock holds more than ``clock_max``; besides, each card of a full hand may
-    be played or discarded, a passed family takes its bonuses, and each action can make
-    chance draw a tile or a card. Checked by random play (tests/core/test_conformance.py),
-    not proved."""
+    be played, in as many steps as a play can take (:func:`.scandal.most_steps`), or
+    discarded, a passed family takes its bonuses, and each action can make chance draw a
+    tile or a card. A move along the family's own escort costs nothing in the end, so a
+    round need not end (florenz:interp.endless_round): each family is assumed to make at
+    most ``round.free_moves`` such moves a round, each answered by a bonus of every other
+    family. Checked by random play (tests/core/test_conformance.py), not proved."""
     families = rules.families
     setup = 3 * rules.locations + 2 * families
-    per_family = rules.clock_max + 2 * rules.hand_limit + 4
-    return setup + rules.rounds * (rules.locations + families * 2 * per_family)
+    per_family = rules.clock_max + rules.hand_limit * (1 + scandal.most_steps(rules)) + 4
+    free: int = rules.spec["round.free_moves"]
+    return setup + rules.rounds * (rules.locations + families * 2 * per_family
+                                   + families * families * free)
 
 
-GAME: Game[State, Rules] = Game(
+#: The whole play of a scandal card in one action, as records before issue 33 wrote it
+#: (record name ``scandal``): read and played, never listed (:func:`.scandal.whole_play`).
+WHOLE_PLAY: ActionKind[State, Scandal] = ActionKind(
+    Scandal, "scandal", C + "scandal.play", scandal.whole_options, scandal.whole_play,
+    explain=scandal.explain_scandal, stages=_ACTING_STAGE)
+
+
+@dataclass(frozen=True, eq=False)
+class Florenz(Game[State, Rules]):
+    """Florenz's declaration: the contract's :class:`Game`, and two things of its own.
+
+    * **Old records**: ``recorded`` are kinds a record may hold that are no longer
+      listed (:data:`WHOLE_PLAY`): the codec reads them and :meth:`Game.apply` takes them
+      (their kind's rule and effect), so every step of an old record stays one step;
+      being in no kind list, they have no action id (the OpenSpiel bridge numbers the
+      listed kinds only).
+    * **Positions**: a position with no scandal card being played has the key it had
+      before ``State.scandal`` existed, so the regression corpus's fingerprints hold.
+    """
+
+    recorded: tuple[ActionKind[State, Any], ...] = ()
+
+    @cached_property
+    def kind_of(self) -> Mapping[type, ActionKind[State, Any]]:
+        return {kind.action: kind for kind in (*self.kinds, *self.recorded)}
+
+    @cached_property
+    def codec(self) -> ActionCodec:
+        return ActionCodec(self.id, {kind.action: kind.name
+                                     for kind in (*self.kinds, *self.recorded)})
+
+    def key(self, state: State) -> Hashable:
+        """:meth:`Game.key`, without ``State.scandal`` while no card is being played."""
+        found = tuple(state)[1:]
+        return found if state.scandal else found[:-1]
+
+
+GAME: Florenz = Florenz(
     id=ID,
     players=(_SPEC["players.min"], _SPEC["players.max"]),
     default_players=_SPEC["players.default"],
@@ -298,4 +360,5 @@ GAME: Game[State, Rules] = Game(
     words=words.words, score_items=score_items.score_items, position=position.position,
     seat_keys=seat_keys, max_length=max_length, views=VIEWS,
     heuristic=heuristic.value, determinize=determinize.sample,
+    recorded=(WHOLE_PLAY,),
 )

@@ -26,7 +26,8 @@ RUNTIME_ONLY = {
     "florenz.guards_conserved": "Every guard of a family is on its family board or on the "
                                 "board, as escort, spy or doorman.",
     "florenz.gifts_nonnegative": "No family holds fewer than 0 gifts.",
-    "florenz.cards_conserved": "Every scandal card is in a deck, a discard pile or a hand.",
+    "florenz.cards_conserved": "Every scandal card is in a deck, a discard pile or a hand, "
+                               "or is being played.",
     "florenz.solo_no_hand": "Strozzi never holds scandal cards.",
     "florenz.solo_cards_conserved": "Strozzi's cards are all in his deck or his discard pile "
                                     "(or set aside while he draws again).",
@@ -64,7 +65,7 @@ def violations(state: State) -> list[str]:
                           state.doormen, state.guards, state.gifts, rules.families,
                           rules.automa, rules.cup_supply, rules.guard_supply))
     cards = sum(map(len, state.decks)) + sum(map(len, state.discards)) + sum(
-        map(len, state.hands))
+        map(len, state.hands)) + (1 if state.scandal else 0)
     spec = rules.spec
     if cards != spec["scandal.sets"] * spec["scandal.kinds_per_set"] * spec["scandal.copies"]:
         broken.append("florenz.cards_conserved")

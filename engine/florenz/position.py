@@ -14,8 +14,17 @@ from __future__ import annotations
 from regelwerk.engine.core.game import CHANCE
 from regelwerk.engine.core.i18n import pgettext
 from regelwerk.engine.florenz.rules import BOASTS, MEDICI
+from regelwerk.engine.florenz.scandal import ASKS, MEDICI_STEP, PIECE_STEP, PLACE_STEP, STOP, card_kind
 from regelwerk.engine.florenz.state import NONE, RESERVE, Phase, State, to_move
-from regelwerk.engine.florenz.words import BOARDS, PIECE_OFF, RANKS, card, choice, term
+from regelwerk.engine.florenz.words import (
+    BOARDS,
+    PIECE_OFF,
+    RANKS,
+    card,
+    choice,
+    piece,
+    term,
+)
 
 HEAD = pgettext("position.head", "Round {round} of {rounds}, {phase}: {doing}")
 PHASES = {
@@ -41,6 +50,9 @@ NO_BOARD = pgettext("position.board.none", "no boast board yet")
 EMPTY = pgettext("position.queue.empty", "empty queue")
 CUPS = pgettext("position.cups", "; boast cups: {families}")
 CHOOSING = pgettext("position.strozzi_choice", "  Strozzi's card waits for your choice: {choices}")
+PLAYING = pgettext("position.scandal", "  scandal card being played: {card} ({chosen})")
+STOP_SAID = pgettext("position.scandal.stop", "stop")
+NOTHING_YET = pgettext("position.scandal.none", "nothing chosen yet")
 
 
 def position(state: State, lang: str) -> str:
@@ -64,6 +76,9 @@ def position(state: State, lang: str) -> str:
         if family == mover and state.hands[family]:
             lines.append(HAND(lang, cards=", ".join(card(state, c, lang)
                                                     for c in state.hands[family])))
+        if family == mover and state.scandal:
+            lines.append(PLAYING(lang, card=card(state, state.scandal[1], lang),
+                                 chosen=", ".join(_chosen(state, lang)) or NOTHING_YET(lang)))
         if family == mover and state.automa is not None and state.automa.pending:
             lines.append(CHOOSING(lang, choices="; ".join(
                 f"{i}: {choice(state, i, lang)}"
@@ -84,3 +99,23 @@ def position(state: State, lang: str) -> str:
                               queue=queue or EMPTY(lang),
                               cups=CUPS(lang, families=", ".join(cups)) if cups else ""))
     return "\n".join(lines)
+
+
+def _chosen(state: State, lang: str) -> list[str]:
+    """The choices made so far for the card being played: members in words, Medici by
+    name, a walk's stop, locations and crests by their number."""
+    said = []
+    asks = ASKS.get(card_kind(state, state.scandal[1]))
+    member = True           # a long walk: a member first, and after a stop
+    for n, value in enumerate(state.scandal[2:]):
+        asked = asks[n] if asks is not None else PIECE_STEP if member else PLACE_STEP
+        member = value == STOP
+        if value == STOP:
+            said.append(STOP_SAID(lang))
+        elif asked == PIECE_STEP:
+            said.append(piece(state, value, lang))
+        elif asked == MEDICI_STEP:
+            said.append(MEDICI[value].capitalize())
+        else:
+            said.append(str(value))
+    return said

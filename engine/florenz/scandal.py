@@ -1,26 +1,49 @@
-"""The Scandal action kind (Die Skandalkarten): twelve effects, one action.
+"""Scandal cards played (Die Skandalkarten): twelve effects, each a sequence of small choices.
 
 A card id is ``medici * 4 + kind``; the kind's name comes from
 ``rules.scandal_kinds`` (the variant ``scandal_sets``). Each effect has a
 generator of its legal parameters (``OPTIONS``) and an effect function
-(``EFFECTS``). The kind's options generator (:func:`scandal_options`) asks the
-card's generator, so ``legal_actions`` and ``apply`` can never disagree; the
-long walk, whose pairs of walks are many, is checked by a narrow generator of
-its own (:func:`_long_walk_like`) that walks only the members the action names.
+(``EFFECTS``).
+
+A card is played step by step (issue 33): :class:`~.actions.ScandalCard` takes the
+card out of the hand and opens the play (``State.scandal``: hand index, card, the
+choices so far); then each choice the card asks (:data:`ASKS`; the long walk: a
+member, each location walked, a stop, and the same for a second member or a stop)
+is one action of a kind with a small domain (:class:`~.actions.ScandalPiece`,
+``ScandalPlace``, ``ScandalMedici``, ``ScandalCrest``, ``ScandalStop``). The
+choices open at each step (:func:`next_steps`) are exactly those that some whole
+play the card allows begins with, so a play never runs into a dead end; once the
+last choice is made the whole play is carried out as one (:func:`play`): the time
+paid, the effect, the card discarded. A card is offered only if it can be played
+in some way now, with the time the family has.
+
+:class:`~.actions.Scandal` is the whole play in one action, as records before issue
+33 wrote it: never listed, it is checked by the rule as it was
+(:func:`compound_options`) and carried out as its steps (:func:`steps_of`), so old
+records replay to the same positions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from random import Random
-from typing import Any
+from typing import Any, Final
 
 from regelwerk.engine.core.clauses import implements, prefix
-from regelwerk.engine.core.draws import choice, shuffle
+from regelwerk.engine.core.draws import shuffle
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
 from regelwerk.engine.core.tuples import replaced
-from regelwerk.engine.florenz.actions import Scandal
+from regelwerk.engine.florenz.actions import (
+    Prebuilt,
+    Scandal,
+    ScandalCard,
+    ScandalCrest,
+    ScandalMedici,
+    ScandalPiece,
+    ScandalPlace,
+    ScandalStop,
+)
 from regelwerk.engine.florenz.board import (
     blocked_path,
     boast_field_at,
@@ -47,6 +70,7 @@ from regelwerk.engine.florenz.rules import (
     DEBUTANT,
     GIOVANNI,
     LADY,
+    Rules,
 )
 from regelwerk.engine.florenz.rules import GAME as ID
 from regelwerk.engine.florenz.state import NONE, RESERVE, RETIRED, Source, State
@@ -441,8 +465,9 @@ def options(state: State, index: int) -> list[Scandal]:
 
 
 @implements(C + "scandal.play")
-def scandal_options(state: State, like: Scandal | None) -> list[Scandal]:
-    """A hand card is played in one of the ways its effect allows, if the time suffices."""
+def compound_options(state: State, like: Scandal | None) -> list[Scandal]:
+    """A hand card is played in one of the ways its effect allows, if the time suffices
+    (every whole play; the rule a record's :class:`~.actions.Scandal` is checked by)."""
     f = state.current
     hand = state.hands[f]
     if not hand:
@@ -473,35 +498,6 @@ def explain_scandal(state: State, action: Scandal) -> IllegalAction | None:
     return IllegalAction(S + kind, N_("This scandal card cannot be played that way now."))
 
 
-def sample(state: State, rng: Random) -> Scandal | None:
-    """A random legal card play without listing every combination (None if there is none)."""
-    f = state.current
-    hand = state.hands[f]
-    order = list(range(len(hand)))
-    shuffle(rng, order)
-    for i in order:
-        kind = card_kind(state, hand[i])
-        seen = _as_played(state, f, i)
-        if kind == "long_walk":
-            if cost(seen, kind, f, -1) > seen.clock[f]:
-                continue
-            singles = _walk_singles(seen, f)
-            if not singles:
-                continue
-            p, path, _, _ = choice(rng, singles)
-            if rng.random() < 0.5:
-                after = walk(seen, p, path)
-                seconds = [(q, w) for q in after.on_board(f) if q != p for w in walks(after, q)]
-                if seconds:
-                    q, w = choice(rng, seconds)
-                    return Scandal(i, p, path, q, w)
-            return Scandal(i, p, path)
-        found = _playable(seen, f, kind)
-        if found:
-            return Scandal(i, *choice(rng, found))
-    return None
-
-
 @implements(C + "scandal.play")
 def play(state: State, action: Scandal) -> State:
     """Play a scandal card: pay its time, carry out its effect (the card still held:
@@ -516,3 +512,326 @@ def play(state: State, action: Scandal) -> State:
     state = EFFECTS[kind](_as_played(state._replace(clock=clock), f, i), f, action)
     return advance(state, hands=replaced(state.hands, f, hand[:i] + hand[i + 1:]),
                    discards=replaced(state.discards, m, state.discards[m] + (card,)))
+
+
+# ----------------------------------------------------------------- the play, step by step
+
+#: A step's value: the long walk stops here, or no further member walks.
+STOP: Final = -2
+
+#: What a card asks after it is chosen, in order (the long walk: :func:`_walk_steps`).
+PIECE_STEP: Final = 0
+PLACE_STEP: Final = 1
+MEDICI_STEP: Final = 2
+CREST_STEP: Final = 3
+ASKS: Final[dict[str, tuple[int, ...]]] = {
+    "guard_anywhere": (MEDICI_STEP, CREST_STEP), "any_gift": (MEDICI_STEP, CREST_STEP),
+    "retrieve_cup": (PLACE_STEP,), "move_anywhere": (PIECE_STEP, PLACE_STEP),
+    "neighbour_swap": (PIECE_STEP, PIECE_STEP), "queue_swap": (PIECE_STEP, PIECE_STEP),
+    "promote": (PIECE_STEP,), "retire": (PIECE_STEP,), "chaperoned": (PLACE_STEP,),
+    "advance": (PIECE_STEP,), "boast_anywhere": (PLACE_STEP,),
+}
+
+
+def most_steps(rules: Rules) -> int:
+    """The most actions one card's play can take: the card and its choices (a long walk:
+    each member chosen, walking ``scandal.long_walk_steps`` locations and stopping; a stop
+    where no further member walks takes the place of a member's choice)."""
+    members = rules.spec["scandal.long_walk_members"]
+    walk_steps: int = 1 + max(members, 1) * (rules.spec["scandal.long_walk_steps"] + 2)
+    return max(walk_steps, 1 + max(len(asks) for asks in ASKS.values()))
+
+
+def _step(actions: Prebuilt, asked: int, value: int) -> Any:
+    """The step action that chooses ``value`` where ``asked`` is asked."""
+    if asked == PIECE_STEP:
+        return actions.scandal_piece[value]
+    if asked == PLACE_STEP:
+        return actions.scandal_place[value - 1]
+    if asked == MEDICI_STEP:
+        return actions.scandal_medici[value]
+    return actions.scandal_crest[value + 1]
+
+
+def _locations(path: int) -> tuple[int, ...]:
+    """The location numbers of a long walk's ``path`` (its digits)."""
+    return tuple(int(d) for d in str(path))
+
+
+def _path(locations: tuple[int, ...]) -> int:
+    """A long walk's path from its location numbers (:func:`walks` writes them as digits)."""
+    return int("".join(str(loc) for loc in locations))
+
+
+def held(state: State) -> State:
+    """The state before the card being played was chosen: the card back in its place in
+    the hand, no play open (what the whole play's rule and effect read)."""
+    f = state.current
+    index, card = state.scandal[0], state.scandal[1]
+    hand = state.hands[f]
+    return state._replace(hands=replaced(state.hands, f, hand[:index] + (card,) + hand[index:]),
+                          scandal=())
+
+
+def _second_walkers(state: State, f: int, first: int, after: State) -> list[int]:
+    """The members that may walk second, ``first`` having walked (``after``)."""
+    if state.rules.spec["scandal.long_walk_members"] < 2:
+        return []
+    return [q for q in after.on_board(f) if q != first and walks(after, q)]
+
+
+def _path_steps(state: State, piece: int, prefix: tuple[int, ...],
+                actions: Prebuilt) -> list[Any]:
+    """The next locations of a walk of ``piece`` that began with ``prefix`` (location
+    numbers), and the stop if ``prefix`` is a whole walk (:func:`walks`)."""
+    n = len(prefix)
+    nexts: set[int] = set()
+    stop = False
+    for path in walks(state, piece):
+        locations = _locations(path)
+        if locations[:n] == prefix:
+            if len(locations) > n:
+                nexts.add(locations[n])
+            elif n:
+                stop = True
+    found: list[Any] = [actions.scandal_place[loc - 1] for loc in sorted(nexts)]
+    if stop:
+        found.append(actions.scandal_stop)
+    return found
+
+
+def _walk_steps(seen: State, f: int, steps: tuple[int, ...], actions: Prebuilt) -> list[Any]:
+    """The long walk's next steps: a member that can walk; its walk location by location
+    and a stop where it may stop; then a second member or a stop; its walk."""
+    if not steps:
+        return [actions.scandal_piece[p] for p in seen.on_board(f) if walks(seen, p)]
+    first, rest = steps[0], steps[1:]
+    if STOP not in rest:
+        return _path_steps(seen, first, rest, actions)
+    end = rest.index(STOP)
+    after = walk(seen, first, _path(rest[:end]))
+    tail = rest[end + 1:]
+    if not tail:
+        return [actions.scandal_piece[q] for q in _second_walkers(seen, f, first, after)] \
+            + [actions.scandal_stop]
+    return _path_steps(after, tail[0], tail[1:], actions)
+
+
+#: The last state :func:`next_steps` answered, and its answer (listing asks once per kind).
+_LAST: list[Any] = [None, []]
+
+
+def next_steps(state: State) -> list[Any]:
+    """The step actions open now in the play of the card being played: those that some
+    whole play the card allows goes on with (its time paid: :func:`_playable`)."""
+    if _LAST[0] is state:
+        found: list[Any] = _LAST[1]
+        return found
+    f = state.current
+    index, card, steps = state.scandal[0], state.scandal[1], state.scandal[2:]
+    kind = card_kind(state, card)
+    seen = _as_played(held(state), f, index)
+    actions = state.rules.tables.actions
+    if kind == "long_walk":
+        found = _walk_steps(seen, f, steps, actions) \
+            if cost(seen, kind, f, -1) <= seen.clock[f] else []
+    else:
+        n = len(steps)
+        values = sorted({params[n] for params in _playable(seen, f, kind) if params[:n] == steps})
+        found = [_step(actions, ASKS[kind][n], v) for v in values]
+    _LAST[0], _LAST[1] = state, found
+    return found
+
+
+def _whole(state: State) -> Scandal:
+    """The whole play the choices of the card being played make (its last one made)."""
+    index, card, steps = state.scandal[0], state.scandal[1], state.scandal[2:]
+    if card_kind(state, card) != "long_walk":
+        return Scandal(index, *steps)
+    end = steps.index(STOP, 1)
+    rest = steps[end + 1:]
+    if not rest or rest[0] == STOP:
+        return Scandal(index, steps[0], _path(steps[1:end]))
+    return Scandal(index, steps[0], _path(steps[1:end]), rest[0], _path(rest[1:-1]))
+
+
+def _complete(state: State) -> bool:
+    """Whether the card being played has all its choices (a long walk: both walks, or the
+    first and no second member can or may walk)."""
+    steps = state.scandal[2:]
+    kind = card_kind(state, state.scandal[1])
+    if kind != "long_walk":
+        return len(steps) == len(ASKS[kind])
+    stops = steps.count(STOP)
+    if stops != 1 or steps[-1] != STOP:
+        return stops == 2
+    f, index = state.current, state.scandal[0]
+    seen = _as_played(held(state), f, index)
+    first = steps[0]
+    return not _second_walkers(seen, f, first, walk(seen, first, _path(steps[1:-1])))
+
+
+def _chosen(state: State, value: int) -> State:
+    """The card being played takes ``value``; the whole play once it is its last choice."""
+    state = state._replace(scandal=state.scandal + (value,))
+    return play(held(state), _whole(state)) if _complete(state) else state
+
+
+def _playable_card(state: State, f: int, index: int) -> bool:
+    """Whether ``f`` can play its hand card at ``index`` in some way now, time included."""
+    kind = card_kind(state, state.hands[f][index])
+    seen = _as_played(state, f, index)
+    if kind == "long_walk":
+        return cost(seen, kind, f, -1) <= seen.clock[f] and \
+            any(walks(seen, p) for p in seen.on_board(f))
+    return bool(_playable(seen, f, kind))
+
+
+@implements(C + "scandal.play")
+def card_options(state: State, like: ScandalCard | None) -> list[ScandalCard]:
+    """A hand card may be played if its effect can be had in some way now and the time
+    suffices (its choices follow: :func:`next_steps`)."""
+    f = state.current
+    hand = state.hands[f]
+    if like is None:
+        indices: range | list[int] = range(len(hand))
+    else:
+        indices = [like.index] if 0 <= like.index < len(hand) else []
+    actions = state.rules.tables.actions.scandal_card
+    return [actions[i] for i in indices if _playable_card(state, f, i)]
+
+
+@implements(C + "scandal.play")
+def card(state: State, action: ScandalCard) -> State:
+    """The card leaves the hand and its play opens (``State.scandal``): nothing else happens
+    until its last choice is made."""
+    f, i = state.current, action.index
+    hand = state.hands[f]
+    return state._replace(hands=replaced(state.hands, f, hand[:i] + hand[i + 1:]),
+                          scandal=(i, hand[i]))
+
+
+def card_sample(state: State, rng: Random) -> ScandalCard | None:
+    """A random playable hand card (None if there is none), without listing the others."""
+    f = state.current
+    order = list(range(len(state.hands[f])))
+    shuffle(rng, order)
+    for i in order:
+        if _playable_card(state, f, i):
+            return state.rules.tables.actions.scandal_card[i]
+    return None
+
+
+def explain_card(state: State, action: ScandalCard) -> IllegalAction | None:
+    """Why the hand card ``action`` names cannot be played: no such card, too little time,
+    or no effect it could have now."""
+    f = state.current
+    hand = state.hands[f]
+    i = action.index
+    if not 0 <= i < len(hand):
+        return IllegalAction(C + "scandal.play", N_("There is no card {index} in the hand."),
+                             index=i)
+    kind = card_kind(state, hand[i])
+    seen = _as_played(state, f, i)
+    if kind == "long_walk":
+        prices = [cost(seen, kind, f, -1)] if any(walks(seen, p) for p in seen.on_board(f)) \
+            else []
+    else:
+        prices = [cost(seen, kind, f, params[0]) for params in OPTIONS[kind](seen, f)]
+    if prices:
+        return time_refusal(state, "scandal", min(prices))
+    return IllegalAction(S + kind, N_("This scandal card cannot be played now."))
+
+
+def step_options(kind: type) -> Callable[[State, Any], list[Any]]:
+    """The options generator of a step kind: the open steps of that kind
+    (:func:`next_steps`)."""
+
+    def options(state: State, like: Any) -> list[Any]:
+        return [a for a in next_steps(state) if type(a) is kind]
+
+    return options
+
+
+@implements(C + "scandal.play")
+def piece_chosen(state: State, action: ScandalPiece) -> State:
+    return _chosen(state, action.piece)
+
+
+@implements(C + "scandal.play")
+def place_chosen(state: State, action: ScandalPlace) -> State:
+    return _chosen(state, action.location)
+
+
+@implements(C + "scandal.play")
+def medici_chosen(state: State, action: ScandalMedici) -> State:
+    return _chosen(state, action.medici)
+
+
+@implements(C + "scandal.play")
+def crest_chosen(state: State, action: ScandalCrest) -> State:
+    return _chosen(state, action.crest)
+
+
+@implements(C + "scandal.play")
+def stop_chosen(state: State, action: ScandalStop) -> State:
+    return _chosen(state, STOP)
+
+
+def explain_step(state: State, action: Any) -> IllegalAction | None:
+    """Why a step does not fit the card being played: it asks for another kind of choice
+    now, or not this one (the card's clause)."""
+    if not state.scandal:
+        return None
+    if any(type(a) is type(action) for a in next_steps(state)):
+        return IllegalAction(S + card_kind(state, state.scandal[1]),
+                             N_("This scandal card cannot be played that way now."))
+    return IllegalAction(C + "scandal.play",
+                         N_("The scandal card being played asks for another kind of choice "
+                            "now."))
+
+
+# ----------------------------------------------------------------- a whole play in one (records)
+
+def steps_of(state: State, action: Scandal) -> list[Any]:
+    """The steps the whole play ``action`` stands for, in order (a long walk's last stop
+    included even where the play ends without it: :func:`whole_play` stops there)."""
+    actions = state.rules.tables.actions
+    kind = card_kind(state, state.hands[state.current][action.index])
+    found: list[Any] = [actions.scandal_card[action.index]]
+    if kind == "long_walk":
+        found.append(actions.scandal_piece[action.a])
+        found += [actions.scandal_place[loc - 1] for loc in _locations(action.b)]
+        found.append(actions.scandal_stop)
+        if action.c >= 0:
+            found.append(actions.scandal_piece[action.c])
+            found += [actions.scandal_place[loc - 1] for loc in _locations(action.d)]
+        found.append(actions.scandal_stop)
+        return found
+    values = (action.a, action.b)
+    return found + [_step(actions, asked, values[n]) for n, asked in enumerate(ASKS[kind])]
+
+
+#: The effect of each step kind, by its action class.
+STEP_EFFECTS: Final[dict[type, Callable[[State, Any], State]]] = {
+    ScandalCard: card, ScandalPiece: piece_chosen, ScandalPlace: place_chosen,
+    ScandalMedici: medici_chosen, ScandalCrest: crest_chosen, ScandalStop: stop_chosen,
+}
+
+
+def whole_options(state: State, like: Scandal | None) -> list[Scandal]:
+    """A whole play is never listed (its steps are); one given is legal by the rule
+    :func:`compound_options` states."""
+    return [] if like is None else compound_options(state, like)
+
+
+@implements(C + "scandal.play")
+def whole_play(state: State, action: Scandal) -> State:
+    """A whole play (a legal one) carried out as its steps, until the play is done."""
+    found = steps_of(state, action)
+    state = card(state, found[0])
+    for step in found[1:]:
+        if not state.scandal:
+            break
+        state = STEP_EFFECTS[type(step)](state, step)
+    return state

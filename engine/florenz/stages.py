@@ -2,10 +2,11 @@
 
 Which action kinds are open is the stage's (:func:`stage`): a draw of chance
 (:data:`.chance.STAGES`), the set-up's first debutants, a family acting in
-phase 2 or taking its bonus after passing (action.passed_bonus), the solo player
-choosing for Strozzi where his card leaves a choice open, Giovanni's offers, the
-end. Random play asks it on every step, so it lives here, in a module the compiled
-build compiles, and not in the declaration.
+phase 2 or taking its bonus after passing (action.passed_bonus), a scandal card
+being played step by step, the solo player choosing for Strozzi where his card
+leaves a choice open, Giovanni's offers, the end. Random play asks it on every
+step, so it lives here, in a module the compiled build compiles, and not in the
+declaration.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ ACTING: Final = "acting"
 PASSED: Final = "passed"
 GIOVANNI: Final = "giovanni"
 CHOOSING: Final = "strozzi_choice"
+#: a scandal card is being played: its next choice (``State.scandal``, :mod:`.scandal`)
+PLAYING: Final = "scandal"
 OVER: Final = "over"
 _ACTIONS: Final = Phase.ACTIONS
 #: the stage of each phase without a draw, by phase number
@@ -34,13 +37,15 @@ _DRAW_STAGE: Final = chance.STAGES
 def stage(state: State) -> str:
     """The stage of play: a draw of chance (:data:`.chance.STAGES`), the setup's first
     debutants, a family acting in phase 2 or taking its bonus after passing
-    (action.passed_bonus), the solo player choosing for Strozzi (``Automa.pending``),
-    Giovanni's offers, the end."""
+    (action.passed_bonus), a scandal card being played step by step (``State.scandal``), the
+    solo player choosing for Strozzi (``Automa.pending``), Giovanni's offers, the end."""
     draws = state.draws
     if draws:
         return _DRAW_STAGE[draws[0][0]]
     phase = state.phase
     if phase == _ACTIONS:
+        if state.scandal:
+            return PLAYING
         auto = state.automa
         if auto is not None and auto.pending:
             return CHOOSING
@@ -51,9 +56,9 @@ def stage(state: State) -> str:
 
 def acting(state: State) -> bool:
     """Whether the stage is :data:`ACTING` (:func:`stage`), asked without naming it: a
-    family that has not passed decides in phase 2, chance draws nothing and Strozzi's turn
-    waits for no choice."""
-    if state.phase != _ACTIONS or state.draws or state.passed[state.current]:
+    family that has not passed decides in phase 2, chance draws nothing, no scandal card is
+    being played and Strozzi's turn waits for no choice."""
+    if state.phase != _ACTIONS or state.draws or state.passed[state.current] or state.scandal:
         return False
     auto = state.automa
     return auto is None or not auto.pending

@@ -160,11 +160,16 @@ class State(NamedTuple):
     resume: Resume                              # what follows the last of them
     piles: tuple[tuple[int, ...], ...]          # the set-up's own piles while it draws
     automa: Automa | None = None                # the solo game's Strozzi deck, else None
+    #: the scandal card being played, step by step (:mod:`.scandal`): ``(hand index, card,
+    #: *choices so far)``, the card out of the hand meanwhile; empty while none is
+    scandal: tuple[int, ...] = ()
 
     def __repr__(self) -> str:
         mover = f"draw={Draw(self.draws[0][0]).name}" if self.draws else f"current={self.current}"
+        playing = f" scandal={self.scandal}" if self.scandal else ""
         return (f"<florenz round {self.round} {self.phase.name} {mover} "
-                f"clock={self.clock} points={self.points} hands={[len(h) for h in self.hands]}>")
+                f"clock={self.clock} points={self.points} hands={[len(h) for h in self.hands]}"
+                f"{playing}>")
 
     @property
     def families(self) -> int:

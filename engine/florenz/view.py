@@ -78,13 +78,15 @@ def position(view: State, seat: int, lang: str) -> str:
     lines = words_of.position(view, lang).split("\n")
     if mover == seat or (not view.hands[seat] and mover == CHANCE):
         return "\n".join(lines)
-    # the lines: the head, then each family's, the mover's hand and Strozzi's choice
-    # waiting for it beneath the mover's (words_of.position)
+    # the lines: the head, then each family's, the mover's hand, the scandal card it is
+    # playing (public: played face up) and Strozzi's choice waiting for it beneath the
+    # mover's (words_of.position)
     if hidden:
         del lines[2 + mover]            # another family's hand: hidden from this seat
     if view.hands[seat]:
         waiting = view.automa is not None and bool(view.automa.pending)
-        at = 2 + seat + (mover != CHANCE and mover < seat and waiting)
+        beneath = int(waiting) + int(bool(view.scandal))
+        at = 2 + seat + (beneath if mover != CHANCE and mover < seat else 0)
         lines.insert(at, words_of.HAND(lang, cards=", ".join(card(view, c, lang)
                                                              for c in view.hands[seat])))
     return "\n".join(lines)

@@ -31,6 +31,12 @@ from regelwerk.engine.florenz.actions import (
     PlanDrawn,
     Promote,
     Scandal,
+    ScandalCard,
+    ScandalCrest,
+    ScandalMedici,
+    ScandalPiece,
+    ScandalPlace,
+    ScandalStop,
     Send,
     StartDrawn,
     StrozziChoice,
@@ -60,6 +66,13 @@ PHRASES: dict[type, Phrase] = {
     Gift: pgettext("words.gift", "give {medici} a gift{guard}"),
     DiscardForTime: pgettext("words.discard", "discard the scandal card {card} for time"),
     Scandal: pgettext("words.scandal", "play the scandal card {card} ({fields})"),
+    ScandalCard: pgettext("words.scandal_card", "play the scandal card {card}"),
+    ScandalPiece: pgettext("words.scandal_piece", "the scandal card takes the {piece}"),
+    ScandalPlace: pgettext("words.scandal_place", "the scandal card takes location {location}"),
+    ScandalMedici: pgettext("words.scandal_medici", "the scandal card takes {medici}"),
+    ScandalCrest: pgettext("words.scandal_crest", "the scandal card takes crest {crest}"),
+    ScandalStop: pgettext("words.scandal_stop", "stop: the walk ends here, or no other member "
+                                                "walks"),
     Accept: pgettext("words.accept", "accept Giovanni's offer"),
     Decline: pgettext("words.decline", "decline Giovanni's offer"),
     StartDrawn: pgettext("words.start", "the start coin goes to {family}"),
@@ -91,6 +104,8 @@ PIECE_TO = pgettext("words.scandal.piece_to", "{piece} to location {to}")
 WALK = pgettext("words.scandal.walk", "{piece} by locations {path}")
 SECOND_WALK = pgettext("words.scandal.second_walk", "; {piece} by locations {path}")
 GIFT_TO = pgettext("words.scandal.gift", "a gift to {medici}{guard}")
+NO_GUARD = pgettext("words.scandal_crest.none", "the scandal card takes no crest: a gift "
+                                                "without a guard")
 GUARD_AT = pgettext("words.scandal.guard", "a guard on crest {crest} of {medici}")
 CUP_AT = pgettext("words.scandal.cup", "the boast cup at location {location}")
 
@@ -226,6 +241,18 @@ def words(state: State, action: Any, lang: str) -> str | None:
             values.update(card=card(state, card_id, lang),
                           fields=scandal_fields(state, card_id, action, lang)
                           if chosen else NO_FIELDS(lang))
+        case ScandalCard(index=index):
+            values["card"] = card(state, state.hands[state.current][index], lang)
+        case ScandalPiece(piece=p):
+            values["piece"] = piece(state, p, lang)
+        case ScandalPlace(location=loc):
+            values["location"] = loc
+        case ScandalMedici(medici=medici):
+            values["medici"] = MEDICI[medici].capitalize()
+        case ScandalCrest(crest=-1):
+            return NO_GUARD(lang)
+        case ScandalCrest(crest=crest):
+            values["crest"] = crest
         case StartDrawn(family=family):
             values["family"] = term(state.rules.names[family], lang)
         case BoardDrawn(board=board):

@@ -209,6 +209,24 @@ def received(state: State, p: int, player: Player, vec: tuple[int, ...], source:
     return with_stock(player, map(add, player[:STOCK], vec)), extra
 
 
+def gained(state: State, p: int, player: Player, stock: list[int], vec: tuple[int, ...]
+           ) -> tuple[Pending, ...]:
+    """:func:`received` into ``stock``, a list of ``player``'s resources and points worked
+    out so far (changed in place): one source's ``vec`` modified by his lasting effects,
+    faith capped; the decision it may open."""
+    if vec == ZERO:
+        return ()
+    extra: tuple[Pending, ...] = ()
+    if player.mods and modifiers(player.mods).gains:
+        vec, choose = modified_gain(state, player, vec, "any")
+        if choose:
+            extra = (Pending(MALUS, p, arg=choose),)
+    stock[:] = map(add, stock, vec)
+    if vec[FAITH]:
+        stock[FAITH] = state.rules.fns.on_track(stock[FAITH], state.rules.faith_max)
+    return extra
+
+
 def flush_income(state: State) -> State:
     """The held-back income of a finished harvest or production reaches the player."""
     p = state.earner

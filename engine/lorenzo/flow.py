@@ -451,18 +451,19 @@ def next_turn(state: State) -> State:
     order = state.order
     n = len(order)
     players = state.players
-    skip = state.rules.skip_tiles
+    rules = state.rules
+    turn = state.turn
     for step in range(1, n + 1):
-        index = (state.turn + step) % n
+        index = (turn + step) % n
         p = order[index]
         player = players[p]
         if player.passed or all(player.used):
             continue
         if not player.skipped and player.excommunicated and \
-                not skip.isdisjoint(player.excommunicated):
+                not rules.skip_tiles.isdisjoint(player.excommunicated):
             players = replaced(players, p, player._replace(skipped=True))
             continue
-        if state.rules.late_start_reverse and player.skipped:
+        if rules.late_start_reverse and player.skipped:
             index = last_late_starter(state, players, index)
             player = players[order[index]]
         return state._replace(players=players, turn=index, stage=PLACE,
@@ -527,6 +528,16 @@ def end_turn_sampler(state: State, rng: Random) -> EndTurn:
 
 def end_turn(state: State, action: EndTurn) -> State:
     return next_turn(state)
+
+
+def end_turn_settled(state: State, action: EndTurn) -> State:
+    """:func:`end_turn` and the rules run on (``settled(end_turn)``, :func:`settled`), the
+    kind's effect: the next turn begins in the placing phase (where :func:`proceed` stops at
+    once) unless the round ends there."""
+    state = next_turn(state)
+    if state.stage is PLACE and not state.pending and state.earner < 0:
+        return state
+    return proceed(state)
 
 
 def settled(effect: Callable[[State, Any], State]) -> Callable[[State, Any], State]:

@@ -130,11 +130,13 @@ _TURN = _stages(Stage.PLACE, Stage.AFTER)
 def kind(action: type, name: str, clause: str, options: Callable[[State, Any], Iterable[Any]],
          effect: Callable[[State, Any], State], *stages: Stage, chance: bool = False,
          sampler: Callable[[State, Random], Any] | None = None,
-         explain: Callable[[State, Any], IllegalAction | None] | None = None
-         ) -> ActionKind[State, Any]:
+         explain: Callable[[State, Any], IllegalAction | None] | None = None,
+         settles: bool = False) -> ActionKind[State, Any]:
     """An action kind of the game; a player's action lets the rules run on (:func:`.flow.settled`),
-    chance's outcome is its effect alone."""
-    return ActionKind(action, name, C + clause, options, effect if chance else flow.settled(effect),
+    chance's outcome is its effect alone (and so is an effect that ``settles``: one that lets
+    the rules run on itself)."""
+    return ActionKind(action, name, C + clause, options,
+                      effect if chance or settles else flow.settled(effect),
                       sampler=sampler, chance=chance, stages=frozenset(stages), explain=explain)
 
 
@@ -165,8 +167,8 @@ KINDS = (
          explain=places.why_not_council),
     kind(Pass, "pass", "action.must_place", flow.pass_options, flow.pass_turn, Stage.PLACE,
          explain=flow.why_not_pass),
-    kind(EndTurn, "end_turn", "leader.actions", flow.end_turn_options, flow.end_turn,
-         Stage.AFTER, sampler=flow.end_turn_sampler),
+    kind(EndTurn, "end_turn", "leader.actions", flow.end_turn_options, flow.end_turn_settled,
+         Stage.AFTER, sampler=flow.end_turn_sampler, settles=True),
     kind(PlayLeader, "play_leader", "leader.play", leaders.play_options, leaders.play,
          *_TURN, sampler=leaders.play_sampler, explain=leaders.why_not_play),
     kind(DiscardLeader, "discard_leader", "leader.discard", leaders.discard_options,

@@ -84,6 +84,8 @@ def play_sampler(state: State, rng: Random) -> PlayLeader | None:
     requirement is met, and this says so without listing."""
     p = state.order[state.turn]
     player = state.players[p]
+    if not player.hand:
+        return None
     leaders = state.rules.leaders
     found = []
     for leader in player.hand:

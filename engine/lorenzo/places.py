@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import product
+from itertools import compress, product
 from operator import add, ge, itemgetter, sub
 from random import Random
 from typing import Any, Final
@@ -27,6 +27,7 @@ from regelwerk.engine.lorenzo.effects import (
     coloured_in,
     discount_options,
     discounted,
+    gained,
     given,
     member_value,
     member_values,
@@ -76,7 +77,7 @@ from regelwerk.engine.lorenzo.state import (
     Player,
     Stage,
     State,
-    with_stock,
+    rebuilt,
 )
 
 ALL_TYPES: Final = (1 << len(TYPES)) - 1
@@ -100,9 +101,20 @@ def tower_candidates(members: tuple[int, ...], cards: tuple[int, ...] | None) ->
     (``cards``: the card on each space, -1 for none; ``None``: every space, as under the
     variant ``empty_floor = bonus_only``), member by member: what :func:`tower_sampler`
     draws from (a new list: the sampler takes its draws out of it)."""
-    spaces = range(TOWER_SPACES) if cards is None else \
-        [space for space, card in enumerate(cards) if card >= 0]
-    return [member * TOWER_SPACES + space for member in members for space in spaces]
+    found: list[int] = []
+    if cards is None:
+        for member in members:
+            found += MEMBER_CODES[member]
+        return found
+    with_card = [card >= 0 for card in cards]
+    for member in members:
+        found += compress(MEMBER_CODES[member], with_card)
+    return found
+
+
+#: A member's candidate codes on every tower space, in board order (:func:`tower_candidates`).
+MEMBER_CODES: Final = tuple(tuple(member * TOWER_SPACES + space for space in range(TOWER_SPACES))
+                            for member in range(MEMBERS))
 
 
 @lru_cache(maxsize=256)
@@ -316,27 +328,27 @@ class Towers:
         can pay, with ``held`` cards of its type and the ``fee`` paid."""
         rules = self.rules
         fns = rules.fns
-        base = self.base(t, f, fee)
+        base = self._bases.get(t * rules.floors + f) or self.base(t, f, fee)
+        servants_range = range(low, (self.have if rules.unlimited_servants else low) + 1,
+                               self.rate)
         found = []
-        for servants in range(low, (self.have if rules.unlimited_servants else low) + 1,
-                              self.rate):
-            if servants:
-                stock = base.copy()
-                stock[SERVANT] -= servants
-            else:
-                stock = base
-            if card < 0:
-                if fns.payable(stock, ZERO):
+        if card < 0:
+            for servants in servants_range:
+                if fns.payable(_spent(base, servants), ZERO):
                     found.append((t, f, servants, 0, 0))
-                continue
-            if t == TERRITORY and not fns.territory_allowed(
-                    stock[MILITARY], rules.territory_military, held,
-                    "territory_military" in self.m.waived):
-                continue
-            one = rules.best_discount
-            reductions = self.m.reductions[t] if not (self.extra or one) else \
-                discount_options(self.player, t, self.extra, one)
-            for c, cost in enumerate(rules.cards[card].costs):
+            return found
+        # neither the territory's requirement nor the discounts depend on the servants
+        if t == TERRITORY and not fns.territory_allowed(
+                base[MILITARY], rules.territory_military, held,
+                "territory_military" in self.m.waived):
+            return found
+        one = rules.best_discount
+        reductions = self.m.reductions[t] if not (self.extra or one) else \
+            discount_options(self.player, t, self.extra, one)
+        costs = rules.cards[card].costs
+        for servants in servants_range:
+            stock = _spent(base, servants)
+            for c, cost in enumerate(costs):
                 if cost.needs and not all(map(ge, stock, cost.require)):
                     continue
                 pay = cost.pay
@@ -350,6 +362,15 @@ class Towers:
                                    else discounted(pay, reduction)):
                         found.append((t, f, servants, c, d))
         return found
+
+
+def _spent(base: list[int], servants: int) -> list[int]:
+    """A stock ``base`` less ``servants`` servants (``base`` itself for none)."""
+    if not servants:
+        return base
+    stock = base.copy()
+    stock[SERVANT] -= servants
+    return stock
 
 
 def tower_takes(state: State, p: int, member: int, value: int, types: int,
@@ -386,26 +407,33 @@ def take(state: State, p: int, t: int, f: int, servants: int, c: int, d: int, me
     free = member < 0 and rules.card_action_free
     fee = 0 if free else tower_fee(state, t, m.waived)
     spaces = state.spaces
-    if member >= 0:
-        player, spaces = seated(state, p, member, space, servants, fee)
-    else:
-        player = player._replace(servant=player.servant - servants, coin=player.coin - fee)
+    # the player is built once (:func:`rebuilt`): his stock worked out in a list first
+    stock: list[int] = list(player[:STOCK])  # type: ignore[arg-type]
+    stock[SERVANT] -= servants
+    stock[COIN] -= fee
+    used = player.used
+    if member >= 0:             # as :func:`seated`
+        used = replaced(used, member, True)
+        spaces = replaced(spaces, space, spaces[space] + (p * MEMBERS + member,))
     opened: tuple[Pending, ...] = ()
     if f not in m.lost_floors and not free:
-        player, opened = received(state, p, player, rules.floor_bonus[t][f])
+        opened = gained(state, p, player, stock, rules.floor_bonus[t][f])
     towers = state.towers
     card = towers[space]
+    cards, mods = player.cards, player.mods
     if card >= 0:
         data = rules.cards[card]
+        # the discounts depend on the player's lasting effects only, which the fee, the
+        # servants and the bonus leave as they are
         reduction = discount_options(player, t, extra, rules.best_discount)[d]
         pay = data.costs[c].pay
         # the cost paid, the card taken (a character's permanent effects in force)
-        player = with_stock(player, map(sub, player[:STOCK],
-                                        pay if reduction is ZERO else discounted(pay, reduction)))
-        cards = replaced(player.cards, t, player.cards[t] + (card,))
-        player = player._replace(cards=cards, mods=player.mods + data.permanent) \
-            if t == CHARACTER else player._replace(cards=cards)
+        stock = list(map(sub, stock, pay if reduction is ZERO else discounted(pay, reduction)))
+        cards = replaced(cards, t, cards[t] + (card,))
+        if t == CHARACTER:
+            mods = mods + data.permanent
         towers = replaced(towers, space, -1)
+    player = rebuilt(player, stock, cards=cards, used=used, mods=mods)
     state = state._replace(players=replaced(state.players, p, player), spaces=spaces,
                            towers=towers,
                            pending=queued(state.pending, opened) if opened else state.pending,

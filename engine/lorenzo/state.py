@@ -174,6 +174,24 @@ class State(NamedTuple):
         return self.pending[0].need if self.pending else self.stage
 
 
+#: Where :func:`rebuilt` puts a player's cards, members and lasting effects.
+_CARDS: Final = Player._fields.index("cards")
+_USED: Final = Player._fields.index("used")
+_MODS: Final = Player._fields.index("mods")
+
+
+def rebuilt(player: Player, stock: list[int], cards: tuple[tuple[int, ...], ...],
+            used: tuple[bool, ...], mods: tuple[Effect, ...]) -> Player:
+    """``player`` with his resources and points ``stock`` (as :func:`with_stock`), his
+    ``cards``, family members ``used`` and lasting effects ``mods``: one new player for a
+    rule that changes them all (a tower action)."""
+    values: list[object] = [*stock, *player[STOCK:]]
+    values[_CARDS] = cards
+    values[_USED] = used
+    values[_MODS] = mods
+    return tuple.__new__(Player, values)
+
+
 def with_stock(player: Player, stock: Iterable[int]) -> Player:
     """``player`` with his resources and points (his first :data:`STOCK` fields, in the
     order of :data:`~.rules.RESOURCES`) replaced by ``stock``."""

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from regelwerk.engine.core.i18n import LANGUAGES
+from regelwerk.policies.mcts import DEPTH, SIMULATIONS
 
 Translate = Callable[[str], str]
 
@@ -114,9 +115,10 @@ def policy(parser: argparse.ArgumentParser, _: Translate) -> None:
     """``--policy P`` or ``--policy P1,P2,...``: how the seats choose (:mod:`regelwerk.policies`)."""
     parser.add_argument("--policy", default="random", metavar=_("POLICY"), help=_(
         "how the seats choose: random (default), greedy (one step ahead on the game's "
-        "heuristic), mcts or mcts:N (OpenSpiel's tree search with N simulations, default "
-        "200; needs regelwerk[openspiel]); one for every seat or one per seat, separated by "
-        "commas"))
+        "heuristic), mcts, mcts:N or mcts:N:D (OpenSpiel's tree search with N simulations, "
+        "default {simulations}, each leaf valued after a random rollout of D moves, default "
+        "{depth}; needs regelwerk[openspiel]); one for every seat or one per seat, separated "
+        "by commas").format(simulations=SIMULATIONS, depth=DEPTH))
 
 
 def read_policy(text: str, game: Any, seats: int, lang: str) -> str:

@@ -41,17 +41,18 @@ from regelwerk.policies.base import (
     step,
 )
 from regelwerk.policies.greedy import Greedy
-from regelwerk.policies.mcts import SIMULATIONS, Mcts
+from regelwerk.policies.mcts import DEPTH, MOST_DEPTH, SIMULATIONS, Mcts
 
-__all__ = ["DEFAULT", "MOST_SIMULATIONS", "RANDOM", "Greedy", "Mcts", "Policy", "PolicyError",
-           "RandomPlay", "Searching", "all_random", "candidates", "check", "heuristic_of",
+__all__ = ["DEFAULT", "DEPTH", "MOST_DEPTH", "MOST_SIMULATIONS", "RANDOM", "Greedy", "Mcts", "Policy",
+           "PolicyError", "RandomPlay", "Searching", "all_random", "candidates", "check", "heuristic_of",
            "named", "parse", "parse_seats", "step"]
 
 
 def parse(text: str) -> Policy:
-    """The policy named ``text``: ``random``, ``greedy``, ``mcts`` or ``mcts:N`` (N from 1 to
-    :data:`MOST_SIMULATIONS`); anything else raises :class:`PolicyError`."""
-    name, sep, count = text.strip().partition(":")
+    """The policy named ``text``: ``random``, ``greedy``, ``mcts``, ``mcts:N`` (N simulations,
+    from 1 to :data:`MOST_SIMULATIONS`) or ``mcts:N:D`` (and rollouts of at most D moves,
+    from 1 to :data:`MOST_DEPTH`); anything else raises :class:`PolicyError`."""
+    name, sep, rest = text.strip().partition(":")
     if not sep and name == "random":
         return RANDOM
     if not sep and name == "greedy":
@@ -59,12 +60,24 @@ def parse(text: str) -> Policy:
     if name == "mcts":
         if not sep:
             return Mcts(SIMULATIONS)
-        if count.isascii() and count.isdigit() and 1 <= int(count) <= MOST_SIMULATIONS:
+        count, colon, depth = rest.partition(":")
+        if not _whole(count, MOST_SIMULATIONS):
+            raise PolicyError(N_("mcts:N needs a whole number of simulations from 1 to {most}, "
+                                 "not {count!r}"), most=MOST_SIMULATIONS, count=count)
+        if not colon:
             return Mcts(int(count))
-        raise PolicyError(N_("mcts:N needs a whole number of simulations from 1 to {most}, "
-                             "not {count!r}"), most=MOST_SIMULATIONS, count=count)
-    raise PolicyError(N_("unknown policy {name!r}: random, greedy, mcts or mcts:N"),
+        if not _whole(depth, MOST_DEPTH):
+            raise PolicyError(N_("mcts:N:D needs a whole number of rollout moves from 1 to "
+                                 "{most}, not {depth!r}"), most=MOST_DEPTH, depth=depth)
+        return Mcts(int(count), int(depth))
+    raise PolicyError(N_("unknown policy {name!r}: random, greedy, mcts, mcts:N or mcts:N:D"),
                       name=text)
+
+
+def _whole(text: str, most: int) -> bool:
+    """Whether ``text`` is a whole number from 1 to ``most`` (digits only, no sign)."""
+    return text.isascii() and text.isdigit() and len(text) <= len(str(most)) \
+        and 1 <= int(text) <= most
 
 
 def parse_seats(text: str, seats: int) -> tuple[Policy, ...]:

@@ -10,7 +10,7 @@ never read from the seed). The search runs on the bridge's :class:`~regelwerk.op
 (moves numbered per state, so no game's stable action ids need fit OpenSpiel).
 
 Leaves are valued by :class:`TruncatedRollout`: a random playout of at most
-:data:`DEPTH` moves (chance's included), then, where the game is not over, the seat the
+:data:`DEPTH` moves (chance's included; ``mcts:N:D`` sets D), then, where the game is not over, the seat the
 heuristic puts ahead is counted the winner (seats level share, as in the returns); a
 solo game is searched on its score margin (``returns="margin"``), and a leaf is then valued
 by the heuristic itself, which is that margin. Why a depth: a full random playout costs
@@ -41,6 +41,8 @@ SIMULATIONS = 200
 #: The most moves (chance's included) a leaf's random rollout plays before the heuristic
 #: values where it stands.
 DEPTH = 12
+#: The longest rollout ``mcts:N:D`` may ask for (longer than any game's whole playout).
+MOST_DEPTH = 100_000
 #: UCT's exploration constant (OpenSpiel's examples use 2 for returns of about ±1).
 UCT_C = 2.0
 
@@ -63,9 +65,11 @@ def _openspiel() -> tuple[Any, Any, Any]:
 class Mcts(Searching):
     """MCTS with ``simulations`` per decision (see the module)."""
 
-    def __init__(self, simulations: int = SIMULATIONS) -> None:
-        self.simulations = simulations
-        self.name = "mcts" if simulations == SIMULATIONS else f"mcts:{simulations}"
+    def __init__(self, simulations: int = SIMULATIONS, depth: int = DEPTH) -> None:
+        self.simulations, self.depth = simulations, depth
+        self.name = ("mcts" if simulations == SIMULATIONS and depth == DEPTH
+                     else f"mcts:{simulations}" if depth == DEPTH
+                     else f"mcts:{simulations}:{depth}")
 
     def check(self, game: Game[Any, Any]) -> None:
         super().check(game)
@@ -82,7 +86,7 @@ class Mcts(Searching):
         searched = openspiel.SearchGame(game, seats, "win" if seats > 1 else "margin",
                                         candidates)
         root = openspiel.SearchState(searched, seen)
-        evaluator = TruncatedRollout(game, Random(rng.getrandbits(64)), DEPTH)
+        evaluator = TruncatedRollout(game, Random(rng.getrandbits(64)), self.depth)
         bot = mcts.MCTSBot(searched, UCT_C, self.simulations, evaluator, solve=True,
                            random_state=numpy.random.RandomState(rng.getrandbits(32)))
         return root.candidates()[int(bot.step(root))]

@@ -38,7 +38,8 @@ PLAYS_ALIKE = N_("Why the readings play alike")
 SHOWN_BY = N_("Shown by the test:")
 RULES_VERSION = N_("Rules version {version}.")
 KINDS = {"decision": N_("changed decision"), "reading": N_("new reading"),
-         "fix": N_("rule fix"), "number": N_("new assumed number")}
+         "fix": N_("rule fix"), "number": N_("new assumed number"),
+         "engine": N_("engine change, rules unchanged")}
 ALL_GAMES = N_("all games")
 TEXT_SAYS = N_("The text's reading")
 DEPARTURE = N_("Why the decision departs from the text")

@@ -56,6 +56,7 @@ from regelwerk import compare, games
 from regelwerk.engine.core.i18n import N_, gettext_for, pgettext_for
 from regelwerk.engine.core.numbers import percent
 from regelwerk.engine.core.spec import Interpretation, Spec
+from regelwerk.policies import DEFAULT
 from regelwerk.sphinxext import common, domain
 from regelwerk.stats import Run, Stats, fill_cache, rules_key
 
@@ -79,6 +80,10 @@ MATTERS_SOLO = N_("The reading {value} changes the course of play or the outcome
                   "{low} to {high}).")
 REPRODUCE = N_("The same figure on the command line: {command}")
 WITH = N_("Measured with the rule variant {options}, where the reading applies.")
+POLICY = N_("Every seat played by the policy {policy}: each chooses uniformly among its legal "
+            "actions (regelwerk's --policy; greedy and MCTS play are measured with "
+            "regelwerk compare --policy).")
+POLICY_OTHER = N_("Every seat played by the policy {policy} (regelwerk's --policy).")
 
 #: The directives whose runs :func:`planned_runs` finds in the pages.
 _BLOCK = re.compile(r"^(?P<fence>`{3,}|~{3,})\{(?P<name>game-statistics|interpretation-register)\}"
@@ -261,11 +266,14 @@ def reading_effects(directive: SphinxDirective, spec: Spec, entry: Interpretatio
         item += _with_literal(gettext_for(lang, MATTERS_SOLO if seats == 1 else MATTERS),
                               "value", run.values[1], **effect_figures(data, lang),
                               players=seats)
+        item += _with_literal(gettext_for(lang, POLICY if run.policy == DEFAULT else POLICY_OTHER),
+                              "policy", run.policy)
         if base:
             item += _with_literal(gettext_for(lang, WITH), "options",
                                   " ".join(f"--option {name}={value}" for name, value in base))
         item += _with_literal(gettext_for(lang, REPRODUCE), "command", compare.command(
-            run.game, run.option, run.values, data["games"], run.players, run.seed, run.base))
+            run.game, run.option, run.values, data["games"], run.players, run.seed, run.base,
+            run.policy))
         lines += item
     return [lines] if lines.children else []
 

@@ -298,6 +298,9 @@ def test_register_entries_show_what_each_reading_changes(site: SiteReport,
             assert line.startswith(f"{words} {run.values[1]} ")
             assert f" {run.games} " in line
             assert (measured in line) == bool(run.base)
+            played_by = "Jeder Platz gespielt von der Strategie" if lang == "de" else \
+                "Every seat played by the policy"
+            assert f"{played_by} {run.policy}" in line          # which policy measured it
             assert all(f"{name}={value}" in line for name, value in run.base)
             assert re.search(r"\d+(?:[.,]\d)?\s?%.*\d+(?:[.,]\d)?\s?%.*\d+(?:[.,]\d)?\s?%",
                              line)                  # the share and its interval

@@ -40,6 +40,7 @@ FIXED = {
     "examples.cosimo_round1": "the rulebook's examples, not a fact of a board",
     "examples.max_queue_mark": "the rulebook's examples, not a fact of a board",
     "bounds.medici_phase_max": "a bound proved by verify",
+    "round.free_moves": "the tools' assumption for the maximum game length, not on any board",
 }
 
 

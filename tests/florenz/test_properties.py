@@ -111,7 +111,7 @@ def test_scandal_cards_get_played_in_random_games() -> None:
         rng = Random(seed)
         while not fz.is_terminal(state):
             action = fz.random_action(state, rng)
-            if isinstance(action, fz.Scandal):
+            if isinstance(action, fz.ScandalCard):
                 played.add(fz.card_kind(state, state.hands[state.current][action.index]))
             state = fz.apply(state, action)
     assert len(played) >= 10

@@ -21,9 +21,28 @@ def holding(card: str, clock: int = 12, **queues: list[tuple[int, int]]) -> fz.S
     return state._replace(phase=fz.Phase.ACTIONS, current=BLUE, clock=(clock, 12, 12))
 
 
+def by_steps(state: fz.State, action: fz.Scandal) -> fz.State:
+    """``state`` after the play ``action`` stands for, step by step (issue 33): each step is
+    listed among the legal actions when its turn comes, and the card is out of the hand,
+    being played, until the last."""
+    held = len(state.hands[BLUE])
+    first, *rest = fz.steps_of(state, action)
+    for step in (first, *rest):
+        if step is not first and not state.scandal:
+            assert type(step) is fz.ScandalStop     # a walk's play ends once nothing is left
+            continue
+        assert step in fz.legal_actions(state), (step, fz.legal_actions(state))
+        state = fz.apply(state, step)
+        assert len(state.hands[BLUE]) == held - 1
+    assert not state.scandal
+    return state
+
+
 def played(state: fz.State, action: fz.Scandal) -> fz.State:
-    assert action in fz.legal_actions(state)
-    after = fz.apply(state, action)
+    """``state`` after ``action``, played step by step and, the same, as the whole play an
+    old record holds."""
+    after = by_steps(state, action)
+    assert fz.apply(state, action) == after
     assert len(after.hands[BLUE]) == len(state.hands[BLUE]) - 1 and after.current == ORANGE
     card = state.hands[BLUE][action.index]
     assert after.discards[card // 4][-1] == card
@@ -34,7 +53,8 @@ def played(state: fz.State, action: fz.Scandal) -> fz.State:
 def test_card_kinds_per_medici_and_play_needs_time() -> None:
     assert [fz.card_kind(holding("retire"), CARD[k]) for k in CARD] == list(CARD)
     state = holding("long_walk", clock=2, l1=[(BLUE, DEB)])
-    assert not [a for a in fz.legal_actions(state) if isinstance(a, fz.Scandal)]
+    assert not [a for a in fz.legal_actions(state) if isinstance(a, fz.ScandalCard)]
+    refused(fz, state, fz.ScandalCard(0), "florenz:time.clock")
     refused(fz, state, fz.Scandal(0, state.queue(1)[0], 2), "florenz:time.clock")
     refused(fz, state, fz.Scandal(3), "florenz:scandal.play")
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from regelwerk.engine import florenz as fz
 from regelwerk.engine.core import conformance
 from regelwerk.engine.core.game import HIDDEN
 from regelwerk.engine.florenz import GAME
-from regelwerk.engine.florenz.actions import Scandal
+from regelwerk.engine.florenz.actions import ScandalCard
 from regelwerk.engine.florenz.cards import card_medici
 from regelwerk.engine.florenz.state import Phase
 from regelwerk.engine.florenz.view import hidden_card, is_hidden
@@ -55,13 +56,16 @@ def test_another_hand_shows_its_count_and_backs_not_its_cards() -> None:
 
 
 @pytest.mark.play("florenz:scandal.play")
-def test_a_played_card_is_seen_by_everyone_on_its_discard_pile() -> None:
-    at = next(i for i, a in enumerate(PLAYED.actions) if type(a) is Scandal)
-    before, after = STATES[at], STATES[at + 1]
+def test_a_played_card_is_seen_by_everyone_while_played_and_on_its_discard_pile() -> None:
+    at = next(i for i, a in enumerate(PLAYED.actions) if type(a) is ScandalCard)
+    done = next(i for i in range(at, len(PLAYED.actions)) if not STATES[i + 1].scandal)
+    before, playing, after = STATES[at], STATES[at + 1], STATES[done + 1]
     family = GAME.current_player(before)
     played = before.hands[family][PLAYED.actions[at].index]
     medici = card_medici(before.rules, played)
+    assert playing.scandal[1] == played and done > at
     for seat in SEATS:
+        assert GAME.view(STATES[done], seat).scandal == STATES[done].scandal
         view = GAME.view(after, seat)
         assert view.discards == after.discards
         assert view.discards[medici].count(played) == before.discards[medici].count(played) + 1
@@ -115,3 +119,21 @@ def test_the_words_of_a_view_show_the_own_hand_and_no_other() -> None:
 def test_a_seat_outside_the_game_has_no_view() -> None:
     with pytest.raises(ValueError, match="no seat"):
         GAME.view(STATES[0], 3)
+
+
+@pytest.mark.play("florenz:scandal.play", "florenz:hand.limit")
+def test_a_card_being_played_is_shown_to_every_seat_and_each_own_hand_stays_beneath_its_line(
+        ) -> None:
+    state = fz.with_queues(fz.set_up({"players": 3}), {1: [(0, 0), (0, 0)]})
+    kinds = {fz.card_kind(state, k): k for k in range(12)}
+    state = fz.dealt(state, 0, kinds["long_walk"], kinds["retire"])
+    state = fz.dealt(state, 1, kinds["promote"])._replace(phase=Phase.ACTIONS, current=0)
+    playing = GAME.apply(GAME.apply(state, fz.ScandalCard(0)), fz.ScandalPiece(0))
+    for seat in SEATS:
+        lines = GAME.view_text(playing, seat, "en").split("\n")
+        shown = [i for i, line in enumerate(lines) if "being played: 'a long walk'" in line]
+        assert shown == [2 + (seat == 0)], lines          # beneath blue's line (and hand)
+        assert ("'retire a member'" in "\n".join(lines)) == (seat == 0)
+        if seat == 1:
+            assert lines[shown[0] + 1].startswith("orange:")
+            assert lines[shown[0] + 2] == "  scandal cards in hand: 'promote a debutant'"

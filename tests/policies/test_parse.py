@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 from regelwerk.policies import (
+    DEPTH,
+    MOST_DEPTH,
     MOST_SIMULATIONS,
     RANDOM,
     PolicyError,
@@ -27,11 +29,17 @@ def test_the_names_give_their_policies() -> None:
     assert isinstance(searched, Mcts) and searched.simulations == 7
     assert searched.name == "mcts:7"
     assert parse(f"mcts:{MOST_SIMULATIONS}").name == f"mcts:{MOST_SIMULATIONS}"
+    deeper = parse("mcts:7:40")
+    assert isinstance(deeper, Mcts) and (deeper.simulations, deeper.depth) == (7, 40)
+    assert deeper.name == "mcts:7:40" and parse(deeper.name).name == deeper.name
+    assert parse(f"mcts:7:{DEPTH}").name == "mcts:7"       # the default depth is not written
+    assert parse(f"mcts:{SIMULATIONS}:{DEPTH}").name == "mcts"
 
 
 @pytest.mark.parametrize("text", ["", "Random", "greedy:3", "mcts:", "mcts:0", "mcts:-5",
                                   "mcts:1.5", "mcts:x", f"mcts:{MOST_SIMULATIONS + 1}",
-                                  "mcts:٣", "alphazero"])
+                                  "mcts:٣", "alphazero", "mcts:5:", "mcts:5:0", "mcts:5:x",
+                                  f"mcts:5:{MOST_DEPTH + 1}", "mcts:5:3:1", "mcts::3"])
 def test_anything_else_is_refused_in_one_line(text: str) -> None:
     with pytest.raises(PolicyError) as refused:
         parse(text)
