@@ -45,14 +45,22 @@ def final_state_text(state: Any) -> str:
 
 
 def fingerprint(game: str, options: Mapping[str, Any], n: int) -> tuple[str, str, int]:
-    """Digests of the actions and of the final states of ``n`` seeded games, and the action count."""
+    """Digests of the actions and of the final states of ``n`` seeded games, and the action count.
+
+    A game still going at its declared maximum length (``Game.longest``: a loop the rules
+    allow, such as Il Vecchio's ``endless_game = needs_lying_member`` where only passing is
+    left) is cut there: its state then is its final state, so the script always ends."""
     module = games.get(game).engine_module()
+    declared = games.get(game).game
     digest, finals = hashlib.sha256(), hashlib.sha256()
     actions = 0
     for index in range(n):
         rng = Random(f"fingerprint/{index}")
         state = module.new_game(seed=index, options=dict(options))
-        while not module.is_terminal(state):
+        longest = declared.longest(state)
+        steps = 0
+        while not module.is_terminal(state) and (longest is None or steps < longest):
+            steps += 1
             action = module.random_action(state, rng)
             state = module.apply(state, action)
             digest.update(json.dumps(module.action_to_json(action), sort_keys=True).encode())

@@ -48,7 +48,7 @@ from regelwerk.engine.core.numbers import decimal, integer, percent
 from regelwerk.engine.core.records import GameRecord
 from regelwerk.engine.core.spec import SpecError, seat_word
 from regelwerk.policies import DEFAULT, Policy, all_random, parse_seats, step
-from regelwerk.simulate import ended_within, game_seed, policy
+from regelwerk.simulate import EndlessGame, ended_within, game_seed, policy
 
 #: How many example games a report keeps (the first ones where the reading mattered).
 EXAMPLES = 5
@@ -177,6 +177,8 @@ class Pair:
     taken: tuple[tuple[Any, ...], tuple[Any, ...]] | None = None
     at: tuple[Any, Any] | None = None
     ends: tuple[Any, Any] | None = None
+    #: the game did not end within its maximum length under one reading (:class:`EndlessGame`)
+    endless: bool = False
 
 
 def finished(game: Game[Any, Any], state: Any, actions: int, kinds: Mapping[str, int]) -> Played:
@@ -335,8 +337,16 @@ class PairTask:
 
     def __call__(self, indices: Iterable[int]) -> list[Pair]:
         game = games.get(self.game).game
-        return [play_pair(game, self.options, self.seed, i, listed=self.listed,
-                          outcomes=self.outcomes, policies=self.policies) for i in indices]
+        return [self.pair(game, i) for i in indices]
+
+    def pair(self, game: Game[Any, Any], index: int) -> Pair:
+        """Game ``index`` under both readings; one that never ends (a loop the rules allow,
+        which a policy found) is a pair marked ``endless``, left out of the figures."""
+        try:
+            return play_pair(game, self.options, self.seed, index, listed=self.listed,
+                             outcomes=self.outcomes, policies=self.policies)
+        except EndlessGame:
+            return Pair(index, None, None, None, endless=True)
 
 
 def readings(game: Game[Any, Any], option: str, values: tuple[Any, Any],
@@ -423,6 +433,8 @@ class Comparison:
     saved: list[Path] = field(default_factory=list)
     #: how the seats chose (``--policy``)
     policy: str = DEFAULT
+    #: the games left out because one of the two did not end within its maximum length
+    endless: list[int] = field(default_factory=list)
 
     @property
     def share(self) -> float:
@@ -476,7 +488,7 @@ class Comparison:
                 "mean_score": [{"mean": round(m, 2), "interval": _rounded(i, 2)}
                                for m, i in scores],
                 "beyond_chance": any(shown)},
-            "saved": [str(p) for p in self.saved]}
+            "saved": [str(p) for p in self.saved], "endless": list(self.endless)}
 
     def lines(self, lang: str) -> list[str]:
         """The report as text in ``lang`` (numbers in its locale)."""
@@ -508,6 +520,9 @@ class Comparison:
                 out.append("  " + difference_text(game, self, difference, lang))
         if self.outcomes[0].games:
             out += self._outcome_lines(lang)
+        if self.endless:
+            out.append(_(ENDLESS).format(count=integer(len(self.endless), lang),
+                                         games=", ".join(map(str, self.endless[:10]))))
         if self.saved:
             out.append(_(SAVED_TO).format(files=integer(len(self.saved), lang),
                                           games=integer(len(self.saved) // 2, lang),
@@ -565,6 +580,8 @@ WITHIN_CHANCE = N_("At {games} games no difference between the readings can be t
 BEYOND_CHANCE = N_("At {games} games the difference in {which} is larger than chance "
                    "explains at {confidence}.")
 SAVED_TO = N_("wrote {files} game records ({games} games under both readings) to {folder}")
+ENDLESS = N_("left out: {count} games that did not end within their maximum length under a "
+             "reading (a loop the rules allow, which the policy found): game {games}")
 AT_STEP = N_("game {index}, step {step} ({position})")
 AT_END = N_("game {index}, at the end after {step} actions")
 WHY_TEXT = {
@@ -669,6 +686,9 @@ def compare(game_id: str, option: str, values: tuple[Any, Any], n: int,
 def tally(report: Comparison, pairs: Iterable[Pair]) -> Comparison:
     """``report`` with ``pairs`` (in the order of their seeds) counted into it."""
     for pair in pairs:
+        if pair.endless:
+            report.endless.append(pair.index)
+            continue
         report.games += 1
         if pair.first is not None and pair.second is not None:
             report.outcomes[0].add(pair.first)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from random import Random
+from typing import Final
 
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
@@ -23,7 +24,9 @@ from regelwerk.engine.il_vecchio.rules import (
     KNIGHT,
     SCROLL,
     C,
+    Payments,
     Rules,
+    Tables,
     illegal,
 )
 from regelwerk.engine.il_vecchio.state import NEED_PROVINCE_TILE, Pending, State
@@ -163,9 +166,35 @@ def province(state: State, action: Province) -> State:
                        actions_taken=state.actions_taken + 1)
 
 
+#: The most follower counts :func:`affordable` keeps (emptied beyond: a game rarely holds more
+#: than a few dozen).
+AFFORDABLE_SIZE: Final = 1 << 12
+
+
+def affordable(tables: Tables, res: tuple[int, ...]) -> tuple[tuple[Payments, Payments], ...]:
+    """Per region, the payments (assassins, knights, abbots) ``res`` can afford: those matching
+    the region's colours and those of any colours (:func:`follower_payments` both ways, in its
+    order), asked once per follower counts (``tables.affordable``)."""
+    held = res[ASSASSIN:ABBOT + 1]
+    memo = tables.affordable
+    found = memo.get(held)
+    if found is None:
+        if len(memo) >= AFFORDABLE_SIZE:
+            memo.clear()
+        a, k, b = held
+        found = memo[held] = tuple(
+            (tuple(pay for pay in pays if pay[0] <= a and pay[1] <= k and pay[2] <= b),
+             tuple(pay for pay in pays_any if pay[0] <= a and pay[1] <= k and pay[2] <= b))
+            for pays, pays_any in zip(tables.pays, tables.pays_any, strict=True))
+    return found
+
+
 def sample_province(state: State, rng: Random) -> Province | None:
     """A random province action, drawn parameter by parameter (the fast twin of
-    :func:`province_options`; the conformance suite checks it draws only legal ones)."""
+    :func:`province_options`; the conformance suite checks it draws only legal ones): a
+    region's gate among those whose track is open (end.full_track), whose space the player
+    can pay and whose followers he has, then the town to start from, the carriage, the free
+    takeover and the payment."""
     rules = state.rules
     tables = rules.tables
     me = state.players[state.turn]
@@ -180,18 +209,25 @@ def sample_province(state: State, rng: Random) -> Province | None:
         has_free, has_any = "free_takeover" in kinds, "any_colours" in kinds
     waived = has_free and rules.takeover_waives_travel     # a free takeover costs no travel either
     step = tables.step_cost
+    payable = affordable(tables, res)
+    tracks = state.tracks
+    opened = tables.track_open[state.final_round]
     here: list[int] | None = None
     options = []
     for to, region in tables.gates:
-        if not track_open(state, region):
+        pays, pays_any = payable[region]
+        if not has_any:
+            pays_any = ()
+        if not pays and not pays_any:
             continue
-        price = rules.board.tracks[region].costs[next_space(state, region)[0]]
+        placed = len(tracks[region])
+        known = opened[region]
+        if not (known[placed] if placed < len(known) else track_open(state, region)):
+            continue
+        prices = tables.space_price[region]
+        price = prices[min(placed, len(prices) - 1)]
         least = 0 if has_free else price
         if least > florins:                       # not even the space can be paid
-            continue
-        pays = follower_payments(rules, region, res, False)
-        pays_any = follower_payments(rules, region, res, True) if has_any else []
-        if not pays and not pays_any:
             continue
         if here is None:
             here = standing_towns(state)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import compress
+
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.tuples import added
@@ -40,9 +42,8 @@ def recover(state: State, action: Recover) -> State:
     if any(me.lying):
         stand_up = rules.fns.members_stand_up
         standing, lying = list(me.standing), list(me.lying)
-        for town, down in enumerate(me.lying):
-            if down:
-                standing[town], lying[town] = stand_up(standing[town], down)
+        for town in compress(rules.tables.towns, me.lying):     # the towns where one lies
+            standing[town], lying[town] = stand_up(standing[town], lying[town])
         me = me._replace(standing=tuple(standing), lying=tuple(lying), res=res)
     else:
         me = me._replace(res=res)

@@ -197,6 +197,10 @@ class Rules:
         return tile // self.tiles_per_region
 
 
+#: Follower payments (assassins, knights, abbots), one per follower colour.
+Payments = tuple[tuple[int, int, int], ...]
+
+
 @dataclass(frozen=True)
 class Tables:
     """Derived lookup tables the engine's hot paths use (:attr:`Rules.tables`)."""
@@ -236,6 +240,13 @@ class Tables:
     family: tuple[tuple[FamilyChoice, FamilyChoice], ...]
     left_out: frozenset[int]                     # province tiles not in the game: the Milan
                                                  # tile the English list lacks (interp.milan_tile_en)
+    space_price: tuple[tuple[int, ...], ...]      # [track][members on it]: the Florins of the
+                                                  # next member's space (``next_space``'s)
+    #: filled as play asks (random play's province sampler): per followers a player holds
+    #: (assassins, knights, abbots), per region the payments he can afford, matching its
+    #: colours and of any colours (``pays`` and ``pays_any`` filtered); a memo of pure values
+    affordable: dict[tuple[int, ...], tuple[tuple[Payments, Payments], ...]] = field(
+        default_factory=dict, compare=False, repr=False)
 
 
 @implements(C + "setup.middlemen")
@@ -276,6 +287,9 @@ def build_tables(rules: Rules) -> Tables:
             pay for pay in product(range(total + 1), repeat=len(FOLLOWERS)) if sum(pay) == total))
         pays_any.append(every)
         pays.append(tuple(pay for pay in every if followers_match(need, pay)))
+    next_spaces = tuple(tuple((rules.first_space + k, False) if k < rules.usable(t)
+                              else (track.length - 1, True) for k in range(most_members + 1))
+                        for t, track in enumerate(board.tracks))
     return Tables(
         towns=towns,
         step_cost=step_cost, targets=targets,
@@ -290,9 +304,7 @@ def build_tables(rules: Rules) -> Tables:
         gates=tuple(board.gates.items()),
         pays=tuple(pays), pays_any=tuple(pays_any),
         usable=tuple(rules.usable(t) for t in range(len(TRACKS))),
-        next_space=tuple(tuple((rules.first_space + k, False) if k < rules.usable(t)
-                               else (track.length - 1, True) for k in range(most_members + 1))
-                         for t, track in enumerate(board.tracks)),
+        next_space=next_spaces,
         setup_places={area: tuple(SetupPlace(area, a, b) for a in ts for b in ts if a <= b)
                       for area, ts in board.areas.items()},
         middleman_setups=setups,
@@ -317,6 +329,8 @@ def build_tables(rules: Rules) -> Tables:
             if rules.milan_tile_omitted
             and rules.region_of_tile(t) == REGIONS.index("milano")
             and rules.province_tiles[t] == "scroll_for_followers"),
+        space_price=tuple(tuple(track.costs[space] for space, _ in spaces)
+                          for track, spaces in zip(board.tracks, next_spaces, strict=True)),
     )
 
 
@@ -446,7 +460,7 @@ def illegal(clause: str, message: str, **fields: Any) -> IllegalAction:
 
 __all__ = [
     "ABBOT", "ASSASSIN", "BISHOP", "CARRIAGE", "EVENTS", "FAMILY", "FLORIN", "FOLLOWERS", "GAME",
-    "KNIGHT", "LEVY", "MIDDLEMEN", "RESOURCES", "SCROLL", "C", "RuleFns", "Rules", "Tables",
-    "build_tables", "default_rules", "game_rules", "illegal", "middleman_setups",
+    "KNIGHT", "LEVY", "MIDDLEMEN", "RESOURCES", "SCROLL", "C", "Payments", "RuleFns", "Rules",
+    "Tables", "build_tables", "default_rules", "game_rules", "illegal", "middleman_setups",
     "rule_functions", "rules_from_spec",
 ]

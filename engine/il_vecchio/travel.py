@@ -8,7 +8,6 @@ from itertools import compress
 from regelwerk.engine.core.clauses import implements
 from regelwerk.engine.core.errors import IllegalAction
 from regelwerk.engine.core.i18n import N_
-from regelwerk.engine.core.tuples import replaced
 from regelwerk.engine.il_vecchio.rules import CARRIAGE, FLORIN, C, illegal
 from regelwerk.engine.il_vecchio.state import State
 
@@ -73,8 +72,9 @@ def travelled(state: State, p: int, frm: int, to: int, carriage: bool, pay: bool
     elif pay:
         res[FLORIN] -= travel_cost(state, frm, to, carriage)
     if frm != to:
-        left, arrived = state.rules.fns.member_travels(standing[frm], standing[to])
-        standing = replaced(replaced(standing, frm, left), to, arrived)
+        counts = list(standing)         # one copy for both towns
+        counts[frm], counts[to] = state.rules.fns.member_travels(standing[frm], standing[to])
+        standing = tuple(counts)
     return standing, res
 
 

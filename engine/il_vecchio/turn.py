@@ -70,7 +70,7 @@ def main_taken(state: State, p: int, me: Player, **changes: Any) -> State:
     in the turn, the next turn begins in the same copy of the state."""
     taken = state.actions_taken + 1
     if (changes.get("pending", state.pending) or state.phase != PLAY
-            or taken < state.main_actions()
+            or taken < (state.rules.double_turn_actions if state.final_round else 1)  # main_actions
             or (me.province_up and next(player_uses(state.rules, me, None), None) is not None)):
         return settle(with_player(state, p, me, actions_taken=taken, **changes))
     if state.final_round and state.turn == state.rules.players - 1:

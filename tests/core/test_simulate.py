@@ -53,3 +53,21 @@ def test_a_run_whose_game_never_ends_fails_in_one_line(capsys: Any) -> None:
     text = caught.value.message_in("de")
     assert "medici_vs_strozzi" in text and "Partie 2" in text and "5" in text
     assert "--seed 3 --policy random" in str(caught.value)
+
+
+def test_compare_leaves_a_game_that_never_ends_out_and_says_so() -> None:
+    """A pair whose game outlasts its maximum length (a loop a policy found) is left out of
+    compare's figures, counted and named in both languages, instead of stopping the run."""
+    from regelwerk.compare import Comparison, PairTask, readings, tally
+
+    values = ("finish_turn", "void_draw")
+    options = readings(GAME, "last_tile", values, 2)
+    task = PairTask(GAME.id, options, seed=0)
+    endless = task.pair(replace(GAME, max_length=lambda rules: 5), 3)
+    fine = task.pair(GAME, 4)
+    assert endless.endless and not fine.endless
+    report = tally(Comparison(GAME.id, "last_tile", values, 2, 0), [endless, fine])
+    assert report.games == 1 and report.endless == [3]
+    assert report.to_json()["endless"] == [3]
+    assert any("left out: 1 games" in line and "game 3" in line for line in report.lines("en"))
+    assert any("ausgelassen: 1 Partien" in line for line in report.lines("de"))

@@ -7,10 +7,12 @@ broken rule (a mutant), which the table must follow.
 
 from __future__ import annotations
 
+from itertools import product
 from random import Random
 
 import pytest
 from regelwerk.engine import il_vecchio as iv
+from regelwerk.engine.il_vecchio.province import affordable, follower_payments
 from regelwerk.engine.il_vecchio.tracks import next_space, track_open
 from regelwerk.verification.core import mutate
 from regelwerk.verification.il_vecchio.mutants import full_track_any_round
@@ -75,3 +77,35 @@ def test_single_action_samplers_draw_their_one_legal_action_without_randomness()
                 seen[kind.name] += drawn is not None
             state = iv.GAME.step_random(state, rng)[1]
     assert all(seen.values())
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+def test_space_price_is_the_price_of_the_next_members_space(players: int) -> None:
+    """``tables.space_price`` (the province sampler's price) is the track's cost of the space
+    :func:`next_space` gives, for every count of members on the track and beyond the table."""
+    rules = iv.default_rules(players)
+    state = iv.new_game(seed=1, rules=rules)
+    prices = rules.tables.space_price
+    for track, spec in enumerate(rules.board.tracks):
+        for placed in range(len(prices[track]) + 3):
+            space, _ = next_space(_with_members(state, track, placed, False), track)
+            assert prices[track][min(placed, len(prices[track]) - 1)] == spec.costs[space]
+
+
+@pytest.mark.clause("il_vecchio:action.province.followers")
+@pytest.mark.parametrize("players", PLAYERS)
+def test_affordable_payments_are_the_listings_payments(players: int) -> None:
+    """The province sampler's memo of payments (:func:`~.province.affordable`) gives, per
+    region, what the listing's :func:`~.province.follower_payments` gives for the player's
+    followers, matching and of any colours; the player's other resources do not matter."""
+    rules = iv.default_rules(players)
+    most = rules.most_followers + 1
+    for a, k, b in product(range(most + 1), repeat=3):
+        res = [0] * len(iv.RESOURCES)
+        res[iv.ASSASSIN], res[iv.KNIGHT], res[iv.ABBOT] = a, k, b
+        found = affordable(rules.tables, tuple(res))
+        for region in range(len(rules.province_followers)):
+            assert found[region] == (tuple(follower_payments(rules, region, tuple(res), False)),
+                                     tuple(follower_payments(rules, region, tuple(res), True)))
+        res[iv.FLORIN], res[iv.SCROLL] = a + 7, b + 3
+        assert affordable(rules.tables, tuple(res)) == found
