@@ -387,6 +387,14 @@ class Game(Generic[S, R]):
     seat_keys: Callable[[R], Sequence[str]] | None = None
     max_length: Callable[[R], int] | None = None
     views: Views[S] | None = None
+    #: kinds a record may hold that play no longer lists (an old notation, replaced by
+    #: smaller steps): the codec reads them and :meth:`apply` takes them by their kind's rule
+    #: and effect, so an old record replays step for step; no listing offers them, so they
+    #: have no action id
+    recorded: tuple[ActionKind[S, Any], ...] = ()
+    #: the state's last fields, added after records were written, that :meth:`key` leaves
+    #: out while they hold their default
+    late_fields: tuple[str, ...] = ()
     #: ``heuristic(state, seat)``: how well ``seat`` stands, from the game's scoring and
     #: only what the seat may see (greedy and search policies, issue 33); higher is better
     heuristic: Callable[[S, int], float] | None = None
@@ -403,8 +411,8 @@ class Game(Generic[S, R]):
 
     @cached_property
     def kind_of(self) -> Mapping[type, ActionKind[S, Any]]:
-        """The action kind of each action class."""
-        return {kind.action: kind for kind in self.kinds}
+        """The action kind of each action class (the ``recorded`` kinds' too)."""
+        return {kind.action: kind for kind in (*self.kinds, *self.recorded)}
 
     @cached_property
     def _player_kinds(self) -> tuple[ActionKind[S, Any], ...]:
@@ -439,7 +447,8 @@ class Game(Generic[S, R]):
 
     @cached_property
     def codec(self) -> ActionCodec:
-        return ActionCodec(self.id, {kind.action: kind.name for kind in self.kinds})
+        return ActionCodec(self.id, {kind.action: kind.name
+                                     for kind in (*self.kinds, *self.recorded)})
 
     @cached_property
     def spec(self) -> Spec:
@@ -711,9 +720,20 @@ class Game(Generic[S, R]):
         """A hashable key of the position: equal states have equal keys.
 
         A state is a named tuple whose first field is its shared rules (not part
-        of the position); the key is the rest.
+        of the position); the key is the rest, without the trailing ``late_fields`` that
+        hold their default: a field added to the state later leaves the key of every
+        position that does not use it as it was (the regression corpus's fingerprints
+        hold).
         """
-        return tuple(state)[1:]
+        values = tuple(state)[1:]
+        if not self.late_fields:
+            return values
+        defaults: Mapping[str, Any] = type(state)._field_defaults  # type: ignore[attr-defined]
+        fields: tuple[str, ...] = type(state)._fields  # type: ignore[attr-defined]
+        end = len(values)
+        while end and fields[end] in self.late_fields and values[end - 1] == defaults[fields[end]]:
+            end -= 1
+        return values[:end]
 
     def action_to_json(self, action: Any) -> dict[str, Any]:
         return self.codec.to_json(action)

@@ -23,13 +23,11 @@ chooses a set-up that way).
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from collections.abc import Mapping
+from functools import lru_cache
 from operator import attrgetter
 from typing import Any
 
-from regelwerk.engine.core.actions import ActionCodec
 from regelwerk.engine.core.clauses import prefix
 from regelwerk.engine.core.game import ActionKind, Chance, Game, Outcome
 from regelwerk.engine.core.spec import Spec, load
@@ -311,37 +309,7 @@ WHOLE_PLAY: ActionKind[State, Scandal] = ActionKind(
     explain=scandal.explain_scandal, stages=_ACTING_STAGE)
 
 
-@dataclass(frozen=True, eq=False)
-class Florenz(Game[State, Rules]):
-    """Florenz's declaration: the contract's :class:`Game`, and two things of its own.
-
-    * **Old records**: ``recorded`` are kinds a record may hold that are no longer
-      listed (:data:`WHOLE_PLAY`): the codec reads them and :meth:`Game.apply` takes them
-      (their kind's rule and effect), so every step of an old record stays one step;
-      being in no kind list, they have no action id (the OpenSpiel bridge numbers the
-      listed kinds only).
-    * **Positions**: a position with no scandal card being played has the key it had
-      before ``State.scandal`` existed, so the regression corpus's fingerprints hold.
-    """
-
-    recorded: tuple[ActionKind[State, Any], ...] = ()
-
-    @cached_property
-    def kind_of(self) -> Mapping[type, ActionKind[State, Any]]:
-        return {kind.action: kind for kind in (*self.kinds, *self.recorded)}
-
-    @cached_property
-    def codec(self) -> ActionCodec:
-        return ActionCodec(self.id, {kind.action: kind.name
-                                     for kind in (*self.kinds, *self.recorded)})
-
-    def key(self, state: State) -> Hashable:
-        """:meth:`Game.key`, without ``State.scandal`` while no card is being played."""
-        found = tuple(state)[1:]
-        return found if state.scandal else found[:-1]
-
-
-GAME: Florenz = Florenz(
+GAME: Game[State, Rules] = Game(
     id=ID,
     players=(_SPEC["players.min"], _SPEC["players.max"]),
     default_players=_SPEC["players.default"],
@@ -361,4 +329,5 @@ GAME: Florenz = Florenz(
     seat_keys=seat_keys, max_length=max_length, views=VIEWS,
     heuristic=heuristic.value, determinize=determinize.sample,
     recorded=(WHOLE_PLAY,),
+    late_fields=("scandal",),   # State.scandal came with the step-by-step play (issue 33)
 )

@@ -355,3 +355,17 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(
 def test_a_folder_that_does_not_exist_is_an_output_error(tmp_path: Path) -> None:
     with pytest.raises(OutputError, match="cannot write the file"):
         write_text(tmp_path / "missing" / "x.json", "x")
+
+
+def test_a_late_field_at_its_default_leaves_the_key_as_it_was() -> None:
+    """``Game.late_fields``: a state field added after records were written (Florenz's
+    ``scandal``, issue 33) is left out of the position's key while it holds its default,
+    and is part of it otherwise."""
+    from regelwerk.engine.florenz import GAME as florenz
+
+    state = florenz.new_game(seed=2)
+    assert "scandal" in florenz.late_fields and state.scandal == ()
+    assert florenz.key(state) == tuple(state)[1:-1]
+    playing = state._replace(scandal=(0, 1))
+    assert florenz.key(playing) == tuple(playing)[1:] != florenz.key(state)
+    assert mvs.GAME.key(mvs.new_game(seed=2)) == tuple(mvs.new_game(seed=2))[1:]
