@@ -52,3 +52,31 @@ def played_out(game: Game[Any, Any], state: Any, rng: Random) -> Any:
             action = game.random_action(state, rng)
         state = game.apply(state, action)
     return state
+
+
+def assert_samples_play_to_the_end(game: Game[Any, Any], sample: Sampler,
+                                   options: Mapping[str, Any], seat: int) -> None:
+    """Samples taken early, midway and late in a seeded random game keep every runtime
+    invariant and play on to the game's end (with chance drawn by its probabilities)."""
+    played = list(states(game, options, (3,), every=1))
+    for at in (0, len(played) // 3, 2 * len(played) // 3):
+        drawn = sample(played[at], seat, Random(at))
+        assert game.violations(drawn) == []
+        end = played_out(game, drawn, Random(at))
+        assert game.is_terminal(end)
+        assert game.violations(end) == []
+
+
+def assert_blind_to(game: Game[Any, Any], sample: Sampler, state: Any, planted: Any, seat: int,
+                    seeds: range = range(5),
+                    value: Callable[[Any, int], float] | None = None) -> None:
+    """``planted`` differs from ``state`` only in what ``seat`` may not see: the two look
+    alike to the seat, their samples are the same for the same seeds, and the heuristic
+    ``value`` (if given) does not tell them apart."""
+    assert game.key(planted) != game.key(state)
+    assert game.key(game.view(planted, seat)) == game.key(game.view(state, seat))
+    for seed in seeds:
+        assert game.key(sample(planted, seat, Random(seed))) == \
+            game.key(sample(state, seat, Random(seed)))
+    if value is not None:
+        assert value(planted, seat) == value(state, seat)
