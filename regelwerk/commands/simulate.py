@@ -97,7 +97,8 @@ def run(args: argparse.Namespace, lang: str, out: Out) -> int:
               "({gps} games/s, {aps} actions/s)").format(
             game=info.id, games=integer(report.games, lang),
             actions=integer(report.actions, lang), seconds=decimal(report.seconds, lang, 2),
-            gps=integer(report.games_per_second, lang),
+            gps=(integer(report.games_per_second, lang) if report.games_per_second >= 10
+                 else decimal(report.games_per_second, lang, 2)),   # searched games are slow
             aps=integer(report.actions_per_second, lang)))
         if report.policy != DEFAULT:       # random play's report stays as it was
             out(_("seats played by: {policy}").format(policy=report.policy))
