@@ -28,7 +28,7 @@ def replayed() -> tuple[list[State], list[int], GameRecord]:
 
 
 @pytest.mark.play("florenz:action.move", "florenz:guard.escort", "florenz:action.passed_bonus",
-                  "florenz:round.actions")
+                  "florenz:round.sequence")
 def test_a_family_can_move_to_and_fro_for_nothing_and_never_pass() -> None:
     states, moves, record = replayed()
     first, last = moves[-3], moves[-1]               # one whole cycle: two moves, the bonuses
