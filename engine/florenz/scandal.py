@@ -664,7 +664,8 @@ def _complete(state: State) -> bool:
         return len(steps) == len(ASKS[kind])
     stops = steps.count(STOP)
     if stops != 1 or steps[-1] != STOP:
-        return stops == 2
+        walks_most: int = state.rules.spec["scandal.long_walk_members"]
+        return stops == walks_most          # every walk ended
     f, index = state.current, state.scandal[0]
     seen = _as_played(held(state), f, index)
     first = steps[0]
